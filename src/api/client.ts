@@ -1,0 +1,141 @@
+import type { z } from 'zod';
+import {
+  AssetsFromSourceRequest,
+  AssetsFromSourceResponse,
+  AssetsResponse,
+  BalancesRequest,
+  BalancesResponse,
+  ChainsResponse,
+  IbcOriginAssetsRequest,
+  IbcOriginAssetsResponse,
+  MsgsDirectRequest,
+  MsgsDirectResponse,
+  MsgsRequest,
+  MsgsResponse,
+  RouteRequest,
+  RouteResponse,
+  StatusRequest,
+  StatusResponse,
+  SubmitRequest,
+  SubmitResponse,
+  TrackRequest,
+  TrackResponse,
+} from './schemas';
+import { createTransport, type RetryClass, type TransportOptions } from './transport';
+
+export type ApiClientOptions = TransportOptions;
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/** Query of GET /v2/info/chains. */
+export type ChainsQueryParams = {
+  chain_ids?: readonly string[];
+  include_evm?: boolean;
+  include_svm?: boolean;
+  only_testnets?: boolean;
+};
+
+/** Query of GET /v2/fungible/assets. */
+export type AssetsQueryParams = {
+  chain_ids?: readonly string[];
+  native_only?: boolean;
+  include_no_metadata_assets?: boolean;
+  include_cw20_assets?: boolean;
+  include_evm_assets?: boolean;
+  include_svm_assets?: boolean;
+};
+
+/**
+ * Request bodies are typed by the schema's input side: the client sends what the caller
+ * gives (callers validate at their own edges) and never parses a request itself.
+ */
+export interface ApiClient {
+  /** The normalised base URL (no trailing slash). */
+  readonly baseUrl: string;
+  route(body: z.input<typeof RouteRequest>, opts?: CallOptions): Promise<RouteResponse>;
+  msgs(body: z.input<typeof MsgsRequest>, opts?: CallOptions): Promise<MsgsResponse>;
+  msgsDirect(body: z.input<typeof MsgsDirectRequest>, opts?: CallOptions): Promise<MsgsDirectResponse>;
+  balances(body: z.input<typeof BalancesRequest>, opts?: CallOptions): Promise<BalancesResponse>;
+  submit(body: z.input<typeof SubmitRequest>, opts?: CallOptions): Promise<SubmitResponse>;
+  track(body: z.input<typeof TrackRequest>, opts?: CallOptions): Promise<TrackResponse>;
+  status(params: z.input<typeof StatusRequest>, opts?: CallOptions): Promise<StatusResponse>;
+  assetsFromSource(
+    body: z.input<typeof AssetsFromSourceRequest>,
+    opts?: CallOptions,
+  ): Promise<AssetsFromSourceResponse>;
+  ibcOriginAssets(body: z.input<typeof IbcOriginAssetsRequest>, opts?: CallOptions): Promise<IbcOriginAssetsResponse>;
+  chains(query?: ChainsQueryParams, opts?: CallOptions): Promise<ChainsResponse>;
+  assets(query?: AssetsQueryParams, opts?: CallOptions): Promise<AssetsResponse>;
+}
+
+/**
+ * Retry class of every endpoint (see RetryClass in ./transport):
+ * - reads — status, chains, assets, balances (a POST only because its query is structured),
+ *   assets_from_source and ibc_origin_assets (lookups): `read`.
+ * - quotes — route, msgs, msgs_direct: pure computations with no server-side effect, so a
+ *   retry is safe, but planning is heavy and the user is waiting: `compute` (no retry on timeout).
+ * - submit broadcasts and track registers: `never`, even on 429/503, because the first
+ *   attempt may have taken effect before the failure was seen.
+ */
+export const ENDPOINT_RETRY = {
+  route: 'compute',
+  msgs: 'compute',
+  msgsDirect: 'compute',
+  balances: 'read',
+  submit: 'never',
+  track: 'never',
+  status: 'read',
+  assetsFromSource: 'read',
+  ibcOriginAssets: 'read',
+  chains: 'read',
+  assets: 'read',
+} as const satisfies Record<keyof Omit<ApiClient, 'baseUrl'>, RetryClass>;
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const transport = createTransport(options);
+  const post =
+    <T>(name: keyof typeof ENDPOINT_RETRY, path: `/${string}`, response: z.ZodType<T>) =>
+    (body: unknown, opts?: CallOptions): Promise<T> =>
+      transport.call({ method: 'POST', path, retry: ENDPOINT_RETRY[name], response, body, signal: opts?.signal });
+
+  return {
+    baseUrl: transport.baseUrl,
+    route: post('route', '/v2/fungible/route', RouteResponse),
+    msgs: post('msgs', '/v2/fungible/msgs', MsgsResponse),
+    msgsDirect: post('msgsDirect', '/v2/fungible/msgs_direct', MsgsDirectResponse),
+    balances: post('balances', '/v2/info/balances', BalancesResponse),
+    submit: post('submit', '/v2/tx/submit', SubmitResponse),
+    track: post('track', '/v2/tx/track', TrackResponse),
+    assetsFromSource: post('assetsFromSource', '/v2/fungible/assets_from_source', AssetsFromSourceResponse),
+    ibcOriginAssets: post('ibcOriginAssets', '/v2/fungible/ibc_origin_assets', IbcOriginAssetsResponse),
+    status: ({ tx_hash, chain_id }, opts) =>
+      transport.call({
+        method: 'GET',
+        path: '/v2/tx/status',
+        retry: ENDPOINT_RETRY.status,
+        response: StatusResponse,
+        query: { tx_hash, chain_id },
+        signal: opts?.signal,
+      }),
+    chains: (query, opts) =>
+      transport.call({
+        method: 'GET',
+        path: '/v2/info/chains',
+        retry: ENDPOINT_RETRY.chains,
+        response: ChainsResponse,
+        query,
+        signal: opts?.signal,
+      }),
+    assets: (query, opts) =>
+      transport.call({
+        method: 'GET',
+        path: '/v2/fungible/assets',
+        retry: ENDPOINT_RETRY.assets,
+        response: AssetsResponse,
+        query,
+        signal: opts?.signal,
+      }),
+  };
+}

@@ -1,0 +1,75 @@
+import { test as base, chromium, type BrowserContext, type Worker } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromeExtensionDir, chromiumPath } from './paths';
+import { startPageServer, type PageServer } from './page-server';
+
+export type ExtensionFixtures = {
+  /** A fresh Chromium profile with the built extension loaded. */
+  context: BrowserContext;
+  extensionId: string;
+  serviceWorker: Worker;
+  /** Opens an extension page, e.g. `extensionUrl('popup.html')`. */
+  extensionUrl: (page: string) => string;
+  pageServer: PageServer;
+  userDataDir: string;
+};
+
+export function launchArgs(extensionDir = chromeExtensionDir): string[] {
+  return [
+    `--disable-extensions-except=${extensionDir}`,
+    `--load-extension=${extensionDir}`,
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ];
+}
+
+/** Launches Chromium on `userDataDir`; relaunching on the same folder is a browser restart. */
+export function launchExtensionContext(userDataDir: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, {
+    executablePath: chromiumPath,
+    headless: true,
+    viewport: null,
+    args: launchArgs(),
+  });
+}
+
+export async function extensionWorker(context: BrowserContext): Promise<Worker> {
+  const existing = context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://'));
+  return existing ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
+}
+
+export const test = base.extend<ExtensionFixtures>({
+  userDataDir: async ({}, use) => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'courier-e2e-'));
+    await use(dir);
+    rmSync(dir, { recursive: true, force: true });
+  },
+  context: async ({ userDataDir }, use) => {
+    const context = await launchExtensionContext(userDataDir);
+    await use(context);
+    await context.close();
+  },
+  serviceWorker: async ({ context }, use) => {
+    await use(await extensionWorker(context));
+  },
+  extensionId: async ({ serviceWorker }, use) => {
+    await use(new URL(serviceWorker.url()).host);
+  },
+  extensionUrl: async ({ extensionId }, use) => {
+    await use((page: string) => `chrome-extension://${extensionId}/${page.replace(/^\//, '')}`);
+  },
+  pageServer: async ({}, use) => {
+    const server = await startPageServer();
+    await use(server);
+    await server.close();
+  },
+});
+
+export const expect = test.expect;

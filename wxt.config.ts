@@ -1,0 +1,42 @@
+import { defineConfig } from 'wxt';
+import preact from '@preact/preset-vite';
+import { resolveDefaultApiUrl } from './src/config/api-url';
+
+// The API base URL baked into the build; the settings page can override it at run time.
+const defaultApiUrl = resolveDefaultApiUrl(process.env.COURIER_API_URL);
+
+export default defineConfig({
+  modules: ['@wxt-dev/webextension-polyfill'],
+  // Every import is written out: no auto-imports, so a module says what it uses.
+  imports: false,
+  vite: () => ({
+    plugins: [preact()],
+    define: {
+      __COURIER_DEFAULT_API_URL__: JSON.stringify(defaultApiUrl),
+    },
+  }),
+  manifest: ({ browser }) => ({
+    name: 'Courier',
+    description:
+      "A wallet's companion for cross-chain transfers: quotes, messages to sign, submission and tracking until every hop lands.",
+    permissions: ['storage', 'alarms', 'notifications'],
+    host_permissions: [
+      'https://api.skip.build/*',
+      'https://api.dev.skip.build/*',
+      'http://127.0.0.1/*',
+    ],
+    web_accessible_resources:
+      browser === 'firefox'
+        ? ['inpage.js']
+        : [{ resources: ['inpage.js'], matches: ['https://*/*', 'http://localhost/*', 'http://127.0.0.1/*'] }],
+    ...(browser === 'firefox'
+      ? {
+          browser_specific_settings: { gecko: {
+              id: 'courier@courier.example',
+              strict_min_version: '140.0',
+              // Courier sends nothing anywhere except the routing API the user chose.
+              data_collection_permissions: { required: ['none'] },
+            }, } }
+      : {}),
+  }),
+});
