@@ -2,9 +2,11 @@ import type { z } from 'zod';
 import {
   AssetsFromSourceRequest,
   AssetsFromSourceResponse,
+  AssetsRequest,
   AssetsResponse,
   BalancesRequest,
   BalancesResponse,
+  ChainsRequest,
   ChainsResponse,
   IbcOriginAssetsRequest,
   IbcOriginAssetsResponse,
@@ -29,27 +31,9 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-/** Query of GET /v2/info/chains. */
-export type ChainsQueryParams = {
-  chain_ids?: readonly string[];
-  include_evm?: boolean;
-  include_svm?: boolean;
-  only_testnets?: boolean;
-};
-
-/** Query of GET /v2/fungible/assets. */
-export type AssetsQueryParams = {
-  chain_ids?: readonly string[];
-  native_only?: boolean;
-  include_no_metadata_assets?: boolean;
-  include_cw20_assets?: boolean;
-  include_evm_assets?: boolean;
-  include_svm_assets?: boolean;
-};
-
 /**
- * Request bodies are typed by the schema's input side: the client sends what the caller
- * gives (callers validate at their own edges) and never parses a request itself.
+ * Request bodies and queries are typed by the schema's input side: the client sends what the
+ * caller gives (callers validate at their own edges) and never parses a request itself.
  */
 export interface ApiClient {
   /** The normalised base URL (no trailing slash). */
@@ -66,8 +50,8 @@ export interface ApiClient {
     opts?: CallOptions,
   ): Promise<AssetsFromSourceResponse>;
   ibcOriginAssets(body: z.input<typeof IbcOriginAssetsRequest>, opts?: CallOptions): Promise<IbcOriginAssetsResponse>;
-  chains(query?: ChainsQueryParams, opts?: CallOptions): Promise<ChainsResponse>;
-  assets(query?: AssetsQueryParams, opts?: CallOptions): Promise<AssetsResponse>;
+  chains(query?: z.input<typeof ChainsRequest>, opts?: CallOptions): Promise<ChainsResponse>;
+  assets(query?: z.input<typeof AssetsRequest>, opts?: CallOptions): Promise<AssetsResponse>;
 }
 
 /**

@@ -88,6 +88,10 @@ export function createTransport(options: TransportOptions): Transport {
   const fetchImpl: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const retry = { ...DEFAULT_RETRY, ...definedOnly(options.retry ?? {}) };
+  // A NaN or negative setting would silently mean "retry forever" or "never wait": refuse it.
+  for (const [name, value] of Object.entries({ timeoutMs, ...retry })) {
+    if (!Number.isFinite(value) || value < 0) throw new RangeError(`${name} must be a finite number >= 0, got ${value}`);
+  }
   const sleep = options.sleep ?? defaultSleep;
   const random = options.random ?? Math.random;
 
@@ -356,13 +360,15 @@ function raceAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined): Pro
 
 function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
-    // Clearing the timer on abort keeps an aborted backoff from holding the event loop.
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
+    // Ending early on abort keeps an abandoned backoff from holding the event loop; the
+    // caller races the sleep against the signal anyway.
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
       resolve();
-    }, ms);
-    const onAbort = () => clearTimeout(timer);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
   });
 }
 

@@ -13,7 +13,9 @@ test('the background refuses malformed protocol messages with a clear error', as
   const page = await context.newPage();
   await page.goto(extensionUrl('popup.html'));
   const answers = await page.evaluate(async () => {
-    const send = (m: unknown) => chrome.runtime.sendMessage(m);
+    // Runs in the extension page, where `chrome` is the real extension API.
+    const runtime = (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }).chrome.runtime;
+    const send = (m: unknown) => runtime.sendMessage(m);
     return {
       unknownMethod: await send({ courier: 1, method: 'courier:nope', params: {} }),
       badParams: await send({ courier: 1, method: 'courier:hello', params: { extra: true } }),

@@ -112,7 +112,7 @@ export function isBrowserModule(specifier: string): boolean {
 
 function stripQuery(specifier: string): string {
   // Vite suffixes such as `?raw` or `?url` do not change which file is meant.
-  return specifier.replace(/[?#].*$/, '');
+  return specifier.replace(/(?!^)[?#].*$/, ''); // a leading '#' is a subpath import such as '#imports'
 }
 
 function scriptKindFor(fileName: string): ts.ScriptKind {
@@ -137,19 +137,9 @@ function stringLiteralText(node: ts.Node | undefined): string | undefined {
 }
 
 function importIsTypeOnly(node: ts.ImportDeclaration): boolean {
-  const clause = node.importClause;
-  if (!clause) return false; // `import './x'` runs the module
-  if (clause.isTypeOnly) return true;
-  // `import { type A, type B } from` erases the import entirely under verbatimModuleSyntax rules
-  // only when there is no default import and every named binding is type-only.
-  const bindings = clause.namedBindings;
-  return (
-    clause.name === undefined &&
-    bindings !== undefined &&
-    ts.isNamedImports(bindings) &&
-    bindings.elements.length > 0 &&
-    bindings.elements.every((element) => element.isTypeOnly)
-  );
+  // Only `import type` is erased. Under verbatimModuleSyntax (WXT's tsconfig), `import { type A }`
+  // still loads the module for its side effects, so it counts as a run-time import.
+  return node.importClause?.isTypeOnly === true;
 }
 
 /** Every module a source file refers to, found on its AST. */
@@ -168,13 +158,7 @@ export function collectModuleReferences(sourceFile: ts.SourceFile): ModuleRefere
       if (specifier !== undefined) add(specifier, 'import', importIsTypeOnly(node), node);
     } else if (ts.isExportDeclaration(node)) {
       const specifier = stringLiteralText(node.moduleSpecifier);
-      const typeOnly =
-        node.isTypeOnly ||
-        (node.exportClause !== undefined &&
-          ts.isNamedExports(node.exportClause) &&
-          node.exportClause.elements.length > 0 &&
-          node.exportClause.elements.every((element) => element.isTypeOnly));
-      if (specifier !== undefined) add(specifier, 'export', typeOnly, node);
+      if (specifier !== undefined) add(specifier, 'export', node.isTypeOnly, node);
     } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) {
       const specifier = stringLiteralText(node.moduleReference.expression);
       if (specifier !== undefined) add(specifier, 'import-equals', node.isTypeOnly, node);
@@ -206,7 +190,7 @@ function isValueRead(node: ts.Identifier): boolean {
     return parent.expression === node; // `chrome.runtime`, `browser['tabs']`; not `x.chrome`
   }
   if (ts.isCallExpression(parent) || ts.isNewExpression(parent)) {
-    return parent.expression === node || (parent.arguments ?? []).includes(node);
+    return parent.expression === node || parent.arguments?.includes(node) === true;
   }
   if (ts.isShorthandPropertyAssignment(parent)) return true; // `{ browser }`
   if (ts.isVariableDeclaration(parent) || ts.isPropertyDeclaration(parent)) return parent.initializer === node;
@@ -249,7 +233,8 @@ export function collectBrowserGlobalUses(sourceFile: ts.SourceFile, checker: ts.
     ) {
       const base = node.expression;
       if (ts.isIdentifier(base) && GLOBAL_OBJECTS.has(base.text) && isGlobal(base)) {
-        found.push({ name: `${base.text}.${ts.isPropertyAccessExpression(node) ? node.name.text : stringLiteralText(node.argumentExpression)}`, ...positionOf(sourceFile, node) });
+        const member = ts.isPropertyAccessExpression(node) ? node.name.text : stringLiteralText(node.argumentExpression);
+        found.push({ name: `${base.text}.${member}`, ...positionOf(sourceFile, node) });
       }
     }
     ts.forEachChild(node, visit);
@@ -326,7 +311,10 @@ export function checkImportBoundary(config: BoundaryConfig): BoundaryReport {
       relative: toRelative(absolute),
       references: collectModuleReferences(bound),
       // Globals matter for service code and for shared code the service may reach.
-      globals: isService || !extensionOnlyDirs.some((dir) => isInside(absolute, dir)) ? collectBrowserGlobalUses(bound, checker) : [],
+      globals:
+        isService || !extensionOnlyDirs.some((dir) => isInside(absolute, dir))
+          ? collectBrowserGlobalUses(bound, checker)
+          : [],
     });
   }
 
@@ -402,7 +390,8 @@ export function checkImportBoundary(config: BoundaryConfig): BoundaryReport {
       const describe = `${ref.typeOnly ? 'type-only ' : ''}${ref.kind} '${ref.specifier}'`;
       if (!isService) {
         if (target !== undefined && isInside(target, serviceDir)) {
-          report('extension-imports-service', file, ref, `${describe} reaches into src/service/ (extension code must not load the local service)`);
+          const why = 'reaches into src/service/ (extension code must not load the local service)';
+          report('extension-imports-service', file, ref, `${describe} ${why}`);
         }
         continue;
       }

@@ -110,8 +110,20 @@ describe('kind timeout', () => {
     expect(performance.now() - started).toBeLessThan(800);
   });
 
+  it('also when a custom fetch ignores the signal and never settles', async () => {
+    const api = createApiClient({
+      baseUrl: server.url,
+      retry: { retries: 0 },
+      timeoutMs: 100,
+      fetch: () => new Promise<Response>(() => {}),
+    });
+    const error = await failure(api.chains());
+    expect(error).toMatchObject({ kind: 'timeout', attempts: 1 });
+  });
+
   it('covers reading the body too', async () => {
-    // Real status and headers, then a body that stalls after a few bytes: the timer must still fire.
+    // Real status and headers, then a body that stalls after a few bytes and ignores the
+    // abort signal (as a custom fetch may): the timer must still end the read.
     server.reply('POST', '/v2/tx/track', { body: { tx_hash: 'x' } });
     const stalled = createApiClient({
       baseUrl: server.url,
@@ -122,7 +134,6 @@ describe('kind timeout', () => {
         const stream = new ReadableStream<Uint8Array>({
           start(controller) {
             controller.enqueue(new TextEncoder().encode('{"tx_'));
-            init.signal?.addEventListener('abort', () => controller.error(init.signal?.reason));
           },
         });
         return new Response(stream, { status: real.status, headers: real.headers });

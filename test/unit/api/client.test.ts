@@ -146,7 +146,16 @@ describe('authorization header', () => {
     for (const request of seen) expect(request.headers).not.toHaveProperty('authorization');
   });
 
-  it('a key that cannot be a header value is refused when the client is made', () => {
+});
+
+describe('construction', () => {
+  it('nonsense settings are refused when the client is made', () => {
+    expect(() => createApiClient({ baseUrl: 'ftp://example.com' })).toThrow();
+    expect(() => createApiClient({ baseUrl: server.url, timeoutMs: Number.NaN })).toThrow(RangeError);
+    expect(() => createApiClient({ baseUrl: server.url, retry: { retries: -1 } })).toThrow(RangeError);
+  });
+
+  it('an API key that cannot be a header value is refused when the client is made', () => {
     expect(() => createApiClient({ baseUrl: server.url, apiKey: 'abc\ndef' })).toThrow(TypeError);
   });
 });

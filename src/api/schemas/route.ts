@@ -1,0 +1,127 @@
+/** route, msgs and msgs_direct: quoting a route and building what to sign. */
+import { z } from 'zod';
+import { ChainAffiliates, Fee, SmartSwapOptions, SwapVenue } from './common';
+import { RouteWarningType } from './enums';
+import { F, pick } from './fields';
+import { Operation } from './operations';
+import { BasisPoints, ChainId, DecimalString } from './primitives';
+import { Msg, PostRouteHandler, Tx } from './txs';
+
+/** Marks a route unsafe (poor price) or unverifiable (no pricing data). */
+export const RouteWarning = z.looseObject({
+  type: RouteWarningType,
+  message: F.message.optional(),
+});
+export type RouteWarning = z.infer<typeof RouteWarning>;
+
+const assetPair = pick('source_asset_denom', 'source_asset_chain_id', 'dest_asset_denom', 'dest_asset_chain_id');
+
+/** A quoted route: the 200 body of route, and `route` inside msgs_direct. */
+export const Route = z.looseObject({
+  ...pick('amount_in', 'amount_out'),
+  ...assetPair,
+  operations: z.array(Operation),
+  ...pick('chain_ids'),
+  /** Chain ids needing an address, in order of use (msgs' `address_list` follows it). */
+  required_chain_addresses: z.array(ChainId),
+  ...pick('estimated_amount_out', 'txs_required'),
+  estimated_route_duration_seconds: z.number().int().nonnegative(),
+  does_swap: z.boolean().optional(),
+  swap_venues: z.array(SwapVenue).optional(),
+  /** Single-venue variant seen in msgs_direct's embedded route. */
+  swap_venue: SwapVenue.optional(),
+  usd_amount_in: DecimalString.optional(),
+  usd_amount_out: DecimalString.optional(),
+  swap_price_impact_percent: DecimalString.nullable().optional(),
+  warning: RouteWarning.nullable().optional(),
+  estimated_fees: z.array(Fee).optional(),
+});
+export type Route = z.infer<typeof Route>;
+
+/** Options shared by route and msgs_direct requests. */
+const routeOptions = {
+  swap_venues: z.array(SwapVenue),
+  ...pick('allow_unsafe', 'experimental_features', 'allow_multi_tx', 'bridges', 'smart_relay'),
+  smart_swap_options: SmartSwapOptions,
+  ...pick('allow_swaps', 'go_fast'),
+};
+
+/** Options shared by msgs and msgs_direct requests. */
+const msgsOptions = {
+  ...pick('slippage_tolerance_percent'),
+  /** Every chain listed must carry the same cumulative affiliate bps. */
+  chain_ids_to_affiliates: z.record(ChainId, ChainAffiliates),
+  post_route_handler: PostRouteHandler,
+  ...pick('timeout_seconds', 'enable_gas_warnings', 'fee_payer_address'),
+};
+
+/** POST /v2/fungible/route. The spec marks no field required, and allows only one amount. */
+export const RouteRequest = z
+  .looseObject({
+    ...assetPair,
+    ...pick('amount_in', 'amount_out'),
+    cumulative_affiliate_fee_bps: BasisPoints.nullable(),
+    ...routeOptions,
+  })
+  .partial()
+  .check((payload) => {
+    if (payload.value.amount_in !== undefined && payload.value.amount_out !== undefined) {
+      payload.issues.push({
+        code: 'custom',
+        message: 'give only one of amount_in and amount_out',
+        input: payload.value,
+        path: ['amount_out'],
+      });
+    }
+  });
+export type RouteRequest = z.infer<typeof RouteRequest>;
+
+export const RouteResponse = Route;
+export type RouteResponse = z.infer<typeof RouteResponse>;
+
+/** POST /v2/fungible/msgs: a route's output plus one address per required chain. */
+export const MsgsRequest = z
+  .looseObject({
+    ...assetPair,
+    ...pick('amount_in', 'amount_out', 'estimated_amount_out'),
+    address_list: z.array(F.address),
+    operations: z.array(Operation),
+    ...msgsOptions,
+  })
+  .partial();
+export type MsgsRequest = z.infer<typeof MsgsRequest>;
+
+function requireMsgsOrTxs(payload: z.core.ParsePayload<{ msgs?: unknown; txs?: unknown }>): void {
+  if (payload.value.msgs === undefined && payload.value.txs === undefined) {
+    payload.issues.push({ code: 'custom', message: 'expected msgs or txs', input: payload.value, path: ['txs'] });
+  }
+}
+
+const signables = {
+  msgs: z.array(Msg).optional(),
+  txs: z.array(Tx).optional(),
+  /** Minimum output after all operations, fees and slippage. */
+  min_amount_out: F.min_amount_out.optional(),
+};
+
+export const MsgsResponse = z
+  .looseObject({ ...signables, estimated_fees: z.array(Fee).optional() })
+  .check(requireMsgsOrTxs);
+export type MsgsResponse = z.infer<typeof MsgsResponse>;
+
+/** POST /v2/fungible/msgs_direct: route and msgs in one call. */
+export const MsgsDirectRequest = z
+  .looseObject({
+    ...assetPair,
+    /** For a swap give only one of amount_in and amount_out. */
+    ...pick('amount_in', 'amount_out'),
+    /** Chain id → address, for every chain that may be on the path. */
+    chain_ids_to_addresses: z.record(ChainId, F.address),
+    ...routeOptions,
+    ...msgsOptions,
+  })
+  .partial();
+export type MsgsDirectRequest = z.infer<typeof MsgsDirectRequest>;
+
+export const MsgsDirectResponse = z.looseObject({ ...signables, route: Route }).check(requireMsgsOrTxs);
+export type MsgsDirectResponse = z.infer<typeof MsgsDirectResponse>;

@@ -1,0 +1,73 @@
+import type { z } from 'zod';
+
+/** gRPC status codes the routing API uses in its error bodies. */
+export const GrpcCode = {
+  unknown: 2,
+  invalidArgument: 3,
+  notFound: 5,
+  resourceExhausted: 8,
+  unimplemented: 12,
+  internal: 13,
+} as const;
+
+export type ErrorDetail = {
+  '@type'?: string;
+  reason: string;
+  domain?: string;
+  metadata?: Record<string, string>;
+};
+
+export const ERROR_DOMAIN = 'courier.local';
+
+/** An error the service answers with, in the spec's shape `{code, message, details}`. */
+export class ServiceError extends Error {
+  override name = 'ServiceError';
+  constructor(
+    readonly httpStatus: number,
+    readonly code: number,
+    message: string,
+    readonly details: ErrorDetail[] = [],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+
+  toBody(): { code: number; message: string; details: ErrorDetail[] } {
+    return { code: this.code, message: this.message, details: this.details };
+  }
+}
+
+export const invalidArgument = (message: string, details: ErrorDetail[] = []) =>
+  new ServiceError(400, GrpcCode.invalidArgument, message, details);
+
+export const notFound = (message: string) => new ServiceError(404, GrpcCode.notFound, message);
+
+/** A detail entry as the real service writes them (`google.rpc.ErrorInfo`). */
+export function errorInfo(reason: string, metadata?: Record<string, string>): ErrorDetail {
+  return {
+    '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+    reason,
+    domain: ERROR_DOMAIN,
+    ...(metadata ? { metadata } : {}),
+  };
+}
+
+/**
+ * Turns zod issues into one message that names the field, e.g.
+ * `invalid request: amount_in: expected string, received number`.
+ */
+export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  const parts = issues.slice(0, 5).map((issue) => {
+    const where = issue.path.length ? issue.path.map(String).join('.') : 'body';
+    return `${where}: ${issue.message}`;
+  });
+  const more = issues.length > 5 ? ` (and ${issues.length - 5} more)` : '';
+  return `invalid request: ${parts.join('; ')}${more}`;
+}
+
+/** Parses with `schema` or throws a 400, code 3, that names the offending fields. */
+export function parseRequest<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw invalidArgument(describeIssues(result.error.issues));
+  return result.data;
+}
