@@ -29,7 +29,7 @@ export type MethodResult<M extends BackgroundMethod> = z.output<(typeof backgrou
 export const RequestEnvelope = z.object({
   [PROTOCOL_TAG]: z.literal(1),
   method: z.string(),
-  params: z.unknown(),
+  params: z.unknown().optional(),
 });
 export type RequestEnvelope = z.infer<typeof RequestEnvelope>;
 

@@ -1,5 +1,4 @@
 /** Retry policy over a real socket: who retries, on what, how long it waits, when it stops. */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ApiError, createApiClient, type ApiClient, type RetryOptions } from '../../../src/api';
 import { parseRetryAfter } from '../../../src/api/transport';
@@ -11,12 +10,18 @@ const TX = { tx_hash: 'ABCDEF', chain_id: 'osmosis-1' };
 const SUBMIT = { tx: 'AAAA', chain_id: 'osmosis-1' };
 const SUBMITTED = { tx_hash: 'ABCDEF', explorer_link: 'https://explorer.example/tx/ABCDEF' };
 const CHAINS = { chains: [] };
-const STATUS: unknown = JSON.parse(
-  readFileSync(
-    new URL('../../../../shared/fixtures/openapi/v2_tx_status.200.transfer-from-noble-to-ethereum-via-cctp.json', import.meta.url),
-    'utf8',
-  ),
-);
+const STATUS = {
+  state: 'STATE_COMPLETED_SUCCESS',
+  transfers: [
+    {
+      state: 'STATE_COMPLETED_SUCCESS',
+      transfer_sequence: [],
+      next_blocking_transfer: null,
+      transfer_asset_release: { chain_id: 'osmosis-1', denom: 'uosmo', released: true },
+      error: null,
+    },
+  ],
+};
 const unavailable = (extra: ScriptedResponse = {}): ScriptedResponse => ({
   status: 503,
   body: { code: 14, message: 'unavailable', details: [] },

@@ -1,12 +1,11 @@
 /** The client's wiring over a real socket: paths, methods, headers, query strings, bodies. */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient } from '../../../src/api';
+import { haveFixtures, readFixture } from '../../support/fixtures';
 import { useTestServer } from '../../support/http-server';
 
 const server = useTestServer();
-const FIXTURES = new URL('../../../../shared/fixtures/openapi/', import.meta.url);
-const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(name, FIXTURES), 'utf8'));
+const fixture = readFixture;
 
 const TX_HASH = 'F30790E79987F18F3A4DA8C7A9BA9FD837043EF59D8236CA85180E1078BC607F';
 
@@ -108,7 +107,8 @@ const ENDPOINTS: {
   },
 ];
 
-describe('endpoints', () => {
+// Real example bodies from the upstream description; skipped in a clone without ../shared.
+describe.skipIf(!haveFixtures)('endpoints', () => {
   it.each(ENDPOINTS)('$name: $method $path, the 200 fixture parses', async (endpoint) => {
     const body = fixture(endpoint.response);
     server.reply(endpoint.method, endpoint.path, { body });
@@ -160,7 +160,8 @@ describe('construction', () => {
   });
 });
 
-describe('URLs and query strings', () => {
+// Real example bodies from the upstream description; skipped in a clone without ../shared.
+describe.skipIf(!haveFixtures)('URLs and query strings', () => {
   it('status sends tx_hash and chain_id in the query, encoded', async () => {
     server.reply('GET', '/v2/tx/status', {
       body: fixture('v2_tx_status.200.transfer-from-noble-to-ethereum-via-cctp.json'),
@@ -206,7 +207,8 @@ describe('URLs and query strings', () => {
   });
 });
 
-describe('request bodies', () => {
+// Real example bodies from the upstream description; skipped in a clone without ../shared.
+describe.skipIf(!haveFixtures)('request bodies', () => {
   it('are sent as given: unknown fields pass through, nothing is added', async () => {
     server.reply('POST', '/v2/tx/submit', { body: fixture('v2_tx_submit.200.json') });
     const body = { tx: 'AAAA', chain_id: 'osmosis-1', something_new: { nested: [1, 'two'] } };

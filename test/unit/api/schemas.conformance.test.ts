@@ -3,18 +3,12 @@
  * of its endpoint: `<endpoint>.request.*.json` → request, `<endpoint>.2xx*.json` → response,
  * any other status → ErrorResponse. One test per file, so a failure names the file.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import type { z } from 'zod';
 import * as S from '../../../src/api/schemas';
-
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const fixturesDir = path.resolve(repoRoot, '../shared/fixtures/openapi');
-// The fixtures are shared by the team's workspace and are not part of the project: a user's
-// clone has no such folder, and the suite reports itself skipped rather than failing.
-const haveFixtures = existsSync(fixturesDir);
+// The fixtures are the team workspace's, not the project's: in a user's clone there are none,
+// and this suite reports itself skipped rather than failing.
+import { fixtureFiles, haveFixtures, readFixture } from '../../support/fixtures';
 
 type Schemas = { request?: z.ZodType; response: z.ZodType };
 
@@ -96,8 +90,8 @@ function withOperationFields(body: unknown): unknown {
   return copy;
 }
 
-const files = haveFixtures ? readdirSync(fixturesDir).filter((f) => f.endsWith('.json')).sort() : [];
-const read = (file: string): unknown => JSON.parse(readFileSync(path.join(fixturesDir, file), 'utf8'));
+const files = fixtureFiles();
+const read = readFixture;
 
 describe.skipIf(!haveFixtures)('upstream examples conform to the wire schemas', () => {
   test('the fixture folder is not empty', () => {

@@ -1,0 +1,102 @@
+/**
+ * Addresses as Cosmos SDK chains compute them: account addresses from secp256k1 keys, module
+ * accounts, ICS-20 escrow accounts, and the dev accounts of DESIGN.md.
+ */
+import { Secp256k1, Slip10, Slip10Curve, EnglishMnemonic, ripemd160, stringToPath } from '@cosmjs/crypto';
+import { fromBech32, toBech32, toUtf8 } from '@cosmjs/encoding';
+import { pbkdf2 } from '@noble/hashes/pbkdf2.js';
+import { sha256, sha512 } from '@noble/hashes/sha2.js';
+
+export const DEV_MNEMONIC =
+  'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
+export const DEV_ACCOUNT_COUNT = 10;
+export const devHdPath = (n: number): string => `m/44'/118'/0'/0/${n}`;
+
+/** ICS-20 application version: part of the escrow address pre-image. */
+export const ICS20_VERSION = 'ics20-1';
+
+/** 20-byte account address of a compressed secp256k1 public key: ripemd160(sha256(pubkey)). */
+export function addressBytesOfPubkey(compressedPubkey: Uint8Array): Uint8Array {
+  return ripemd160(sha256(compressedPubkey));
+}
+
+/**
+ * ICS-20 escrow account of (port, channel): the first 20 bytes of
+ * sha256("ics20-1" || 0x00 || "port/channel"), as ibc-go's GetEscrowAddress computes it.
+ */
+export function escrowAddressBytes(portId: string, channelId: string): Uint8Array {
+  const version = toUtf8(ICS20_VERSION);
+  const contents = toUtf8(`${portId}/${channelId}`);
+  const pre = new Uint8Array(version.length + 1 + contents.length);
+  pre.set(version, 0);
+  pre.set(contents, version.length + 1);
+  return sha256(pre).slice(0, 20);
+}
+
+export function escrowAddress(prefix: string, portId: string, channelId: string): string {
+  return toBech32(prefix, escrowAddressBytes(portId, channelId));
+}
+
+/** Module account address (x/auth NewModuleAddress): the first 20 bytes of sha256(name). */
+export function moduleAddress(prefix: string, name: string): string {
+  return toBech32(prefix, sha256(toUtf8(name)).slice(0, 20));
+}
+
+export type AddressCheck = { ok: true; bytes: Uint8Array } | { ok: false; reason: string };
+
+/**
+ * A Cosmos address of this prefix: bech32, 20 bytes (accounts) or 32 (contracts, module
+ * derived). The reason reads like the SDK's `decoding bech32 failed: …`.
+ */
+export function checkAddress(address: string, prefix: string): AddressCheck {
+  let decoded: { prefix: string; data: Uint8Array };
+  try {
+    decoded = fromBech32(address, 128);
+  } catch (e) {
+    return { ok: false, reason: `decoding bech32 failed: ${(e as Error).message}` };
+  }
+  if (address !== address.toLowerCase()) return { ok: false, reason: 'decoding bech32 failed: mixed or upper case address' };
+  if (decoded.prefix !== prefix) return { ok: false, reason: `invalid Bech32 prefix; expected ${prefix}, got ${decoded.prefix}` };
+  if (decoded.data.length !== 20 && decoded.data.length !== 32) {
+    return { ok: false, reason: `address length must be 20 or 32 bytes, got ${decoded.data.length}` };
+  }
+  return { ok: true, bytes: decoded.data };
+}
+
+export interface DevKey {
+  index: number;
+  hdPath: string;
+  /** 33-byte compressed public key. */
+  pubkey: Uint8Array;
+  /** 20-byte account address; the same bytes on every chain, only the prefix differs. */
+  addressBytes: Uint8Array;
+}
+
+let devKeys: readonly DevKey[] | undefined;
+
+/**
+ * The ten dev keys, derived once per process (BIP-39 seed via PBKDF2-SHA512 — synchronous,
+ * unlike @cosmjs/crypto's Bip39 — then SLIP-10). Private keys are not kept: the service only
+ * needs addresses; test/support/dev-wallet.ts signs with its own wallet.
+ */
+export function getDevKeys(): readonly DevKey[] {
+  if (devKeys) return devKeys;
+  const mnemonic = new EnglishMnemonic(DEV_MNEMONIC).toString(); // validates the checksum
+  const seed = pbkdf2(sha512, toUtf8(mnemonic.normalize('NFKD')), toUtf8('mnemonic'), { c: 2048, dkLen: 64 });
+  const keys: DevKey[] = [];
+  for (let n = 0; n < DEV_ACCOUNT_COUNT; n++) {
+    const hdPath = devHdPath(n);
+    const { privkey } = Slip10.derivePath(Slip10Curve.Secp256k1, seed, stringToPath(hdPath));
+    const pubkey = Secp256k1.compressPubkey(Secp256k1.makeKeypair(privkey).pubkey);
+    keys.push(Object.freeze({ index: n, hdPath, pubkey, addressBytes: addressBytesOfPubkey(pubkey) }));
+  }
+  devKeys = Object.freeze(keys);
+  return devKeys;
+}
+
+/** Dev account N's address on a chain with this bech32 prefix. */
+export function devAddress(index: number, prefix: string): string {
+  const key = getDevKeys()[index];
+  if (!key) throw new RangeError(`dev account index ${index} is outside 0…${DEV_ACCOUNT_COUNT - 1}`);
+  return toBech32(prefix, key.addressBytes);
+}

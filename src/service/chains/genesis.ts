@@ -1,0 +1,149 @@
+/**
+ * Genesis of the simulated Cosmos chains.
+ *
+ * Every dev account holds, on every chain, 1,000 display units of each fee token and each
+ * main asset (World.mainAssets). An IBC voucher in a genesis balance is BACKED: the chain it
+ * came from holds the same amount in the channel's escrow account, hop by hop back to the
+ * origin, exactly as if the tokens had been transferred there. So genesis already satisfies
+ * the ICS-20 supply invariant.
+ *
+ * The plan (what every chain holds) is computed once, cheaply, from the World; a chain's
+ * ledger is materialised from it on first touch. Untouched chains cost nothing, yet behave
+ * as if funded at genesis.
+ */
+import { parseDecimal } from '../world/decimal';
+import { parseTrace } from '../world/denom';
+import type { World } from '../world/world';
+import { DEV_ACCOUNT_COUNT } from './address';
+import { channelEnd, traceOf } from './ics20';
+
+/** Display units of each genesis asset per dev account. */
+export const GENESIS_DISPLAY_UNITS = 1000n;
+/** A fee token holds at least enough for this much gas at the high price (expensive-gas chains). */
+export const GENESIS_FEE_GAS_FLOOR = 1_000_000_000n;
+
+/** Where a denom's supply comes from: (origin chain, base denom), or the holding chain when the trace is unknown. */
+export interface OriginRef {
+  chainId: string;
+  denom: string;
+  /** true for an `ibc/` denom whose trace the World does not know: funded without backing. */
+  unbacked: boolean;
+}
+
+export const originKey = (o: { chainId: string; denom: string }): string => `${o.chainId}\n${o.denom}`;
+
+export interface GenesisHolding {
+  denom: string;
+  /** Per dev account, base units. */
+  amount: bigint;
+  origin: OriginRef;
+}
+
+export interface GenesisEscrow {
+  channelId: string;
+  portId: string;
+  denom: string;
+  amount: bigint;
+  origin: OriginRef;
+}
+
+export interface ChainGenesis {
+  holdings: GenesisHolding[];
+  escrows: GenesisEscrow[];
+}
+
+export interface GenesisPlan {
+  chains: Map<string, ChainGenesis>;
+  /** Total minted at genesis per origin (all chains, escrow included only at the origin). */
+  minted: Map<string, bigint>;
+}
+
+/** Decimals of a denom on a chain: its catalog entry, its origin's, else a guess from the denom's SI prefix. */
+function decimalsOf(world: World, chainId: string, denom: string): number {
+  const a = world.resolveAsset(chainId, denom);
+  if (a?.decimals !== undefined) return a.decimals;
+  const o = world.originOf(chainId, denom);
+  const oa = o ? world.asset(o.originChainId, o.originDenom) : undefined;
+  if (oa?.decimals !== undefined) return oa.decimals;
+  if (/^a[a-z]/.test(denom)) return 18; // atto-denominated (aevmos, aqie, …)
+  if (/^n[a-z]/.test(denom)) return 9;
+  return 6;
+}
+
+/**
+ * The chain of escrows that backs `denom` held on `chainId`: for each hop of its trace, the
+ * chain the token came from, the escrowing channel there, and the denom as held there.
+ * undefined when the trace is unknown or leaves the channel graph.
+ */
+export function backingPath(
+  world: World,
+  chainId: string,
+  denom: string,
+): { origin: OriginRef; escrows: { chainId: string; portId: string; channelId: string; denom: string }[] } | undefined {
+  const t = traceOf(world, chainId, denom);
+  if (!t) return undefined;
+  const hops = parseTrace(t.trace);
+  const escrows: { chainId: string; portId: string; channelId: string; denom: string }[] = [];
+  let cur = chainId;
+  for (let i = 0; i < hops.length; i++) {
+    const hop = hops[i]!;
+    const end = channelEnd(world, cur, hop.port, hop.channel);
+    if (!end) return undefined;
+    const rest = hops
+      .slice(i + 1)
+      .map((h) => `${h.port}/${h.channel}`)
+      .join('/');
+    cur = end.counterpartyChainId;
+    escrows.push({ chainId: cur, portId: end.counterpartyPortId, channelId: end.counterpartyChannelId, denom: world.ibcDenom(rest, t.baseDenom) });
+  }
+  return { origin: { chainId: cur, denom: t.baseDenom, unbacked: false }, escrows };
+}
+
+export function buildGenesisPlan(world: World): GenesisPlan {
+  const chains = new Map<string, ChainGenesis>();
+  const minted = new Map<string, bigint>();
+  const plan = (id: string): ChainGenesis => {
+    let g = chains.get(id);
+    if (!g) {
+      g = { holdings: [], escrows: [] };
+      chains.set(id, g);
+    }
+    return g;
+  };
+  const mint = (o: OriginRef, amount: bigint) => minted.set(originKey(o), (minted.get(originKey(o)) ?? 0n) + amount);
+
+  for (const chain of world.chains) {
+    if (chain.chainType !== 'cosmos') continue;
+    const g = plan(chain.chainId);
+    const denoms: string[] = [];
+    for (const f of chain.feeAssets) if (!denoms.includes(f.denom)) denoms.push(f.denom);
+    for (const a of world.mainAssets(chain.chainId)) if (!denoms.includes(a.denom)) denoms.push(a.denom);
+    for (const denom of denoms) {
+      let amount = GENESIS_DISPLAY_UNITS * 10n ** BigInt(decimalsOf(world, chain.chainId, denom));
+      const price = chain.feeAssets.find((f) => f.denom === denom)?.gasPrice;
+      if (price) {
+        const { num, den } = parseDecimal(price.high);
+        const floor = (GENESIS_FEE_GAS_FLOOR * num + den - 1n) / den;
+        if (floor > amount) amount = floor;
+      }
+      const total = amount * BigInt(DEV_ACCOUNT_COUNT);
+      const path = backingPath(world, chain.chainId, denom);
+      // an ibc/ denom the World cannot trace (a registry fee token with no asset entry) is funded
+      // unbacked, so the dev accounts can still pay fees with it; it cannot be sent over IBC
+      const origin: OriginRef = path?.origin ?? { chainId: chain.chainId, denom, unbacked: true };
+      g.holdings.push({ denom, amount, origin });
+      for (const e of path?.escrows ?? []) plan(e.chainId).escrows.push({ channelId: e.channelId, portId: e.portId, denom: e.denom, amount: total, origin });
+      mint(origin, total);
+    }
+  }
+  // deterministic materialisation order (account numbers of escrow accounts)
+  for (const g of chains.values()) {
+    g.escrows.sort((a, b) => channelNum(a.channelId) - channelNum(b.channelId) || (a.denom < b.denom ? -1 : a.denom > b.denom ? 1 : 0));
+  }
+  return { chains, minted };
+}
+
+function channelNum(id: string): number {
+  const m = /(\d+)$/.exec(id);
+  return m ? Number(m[1]) : 0;
+}

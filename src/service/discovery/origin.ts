@@ -1,0 +1,108 @@
+/**
+ * POST /v2/fungible/ibc_origin_assets: the origin asset of each {denom, chain_id}.
+ *
+ * Resolution order for one entry:
+ * 1. a catalog asset, or an `ibc/` hash whose trace the World already knows (registry
+ *    traces and every denom the World has computed), via world.resolveAsset();
+ * 2. otherwise, for an `ibc/` hash, a bounded search: any catalog asset of a neighbour
+ *    chain sent to this chain over any ACTIVE channel (one hop beyond the catalog, which
+ *    covers e.g. ATOM on Neutron through Osmosis). A hit is registered with the World so
+ *    later lookups, and the chain simulator, know it too.
+ * A hash cannot be inverted, so anything further away is reported as not found.
+ */
+import type { IbcOriginAssetsRequest, IbcOriginAssetsResponse, OptionalAsset } from '../../api/schemas';
+import { invalidArgument } from '../http/errors';
+import { isIbcDenom, joinPath, sha256HexUpper } from '../world/denom';
+import type { WorldAsset } from '../world/types';
+import type { World } from '../world/world';
+import { wireAsset } from './common';
+
+export const MUST_SUPPLY = 'Must supply denom and chain_id';
+
+interface Candidate {
+  trace: string;
+  baseDenom: string;
+}
+
+// chain id -> (`ibc/HASH` -> trace) for one hop beyond the catalog; built on first miss.
+const oneHopTables = new WeakMap<World, Map<string, Map<string, Candidate>>>();
+
+function oneHopTable(world: World, chainId: string): Map<string, Candidate> {
+  let perWorld = oneHopTables.get(world);
+  if (perWorld === undefined) {
+    perWorld = new Map();
+    oneHopTables.set(world, perWorld);
+  }
+  let table = perWorld.get(chainId);
+  if (table !== undefined) return table;
+  table = new Map();
+  for (const end of world.neighbors(chainId)) {
+    const prefix = `${end.portId}/${end.channelId}`;
+    for (const a of world.assetsOn(end.counterpartyChainId)) {
+      // bank denoms only: CW20s and EVM tokens do not travel over `transfer` channels
+      if (a.isCw20 || a.isEvm || a.isSvm) continue;
+      const trace = a.trace === '' ? prefix : `${prefix}/${a.trace}`;
+      // Hashed here rather than through world.ibcDenom(): only the one that matches is
+      // worth remembering in the World's trace store.
+      const denom = `ibc/${sha256HexUpper(joinPath(trace, a.originDenom))}`;
+      if (!table.has(denom)) table.set(denom, { trace, baseDenom: a.originDenom });
+    }
+  }
+  perWorld.set(chainId, table);
+  return table;
+}
+
+/** The asset a denom is on a chain, catalog or derived; undefined when unknown. */
+export function resolveHeld(world: World, chainId: string, denom: string): WorldAsset | undefined {
+  const known = world.resolveAsset(chainId, denom);
+  if (known || !world.chain(chainId) || !isIbcDenom(denom)) return known;
+  const hit = oneHopTable(world, chainId).get(`ibc/${denom.slice(4).toUpperCase()}`);
+  if (!hit) return undefined;
+  world.ibcDenom(hit.trace, hit.baseDenom);
+  return world.resolveAsset(chainId, denom);
+}
+
+/**
+ * The origin's own catalog asset; when the origin chain's asset list lacks it (a registry
+ * gap), a bare one carrying the held asset's metadata, which describes the same token.
+ */
+function originAsset(world: World, held: WorldAsset): WorldAsset {
+  const origin = world.asset(held.originChainId, held.originDenom);
+  if (origin) return origin;
+  const isCw20 = held.originDenom.startsWith('cw20:');
+  return {
+    ...held,
+    chainId: held.originChainId,
+    denom: held.originDenom,
+    trace: '',
+    isCw20,
+    isEvm: false,
+    isSvm: false,
+    tokenContract: isCw20 ? held.originDenom.slice('cw20:'.length) : undefined,
+    typeAsset: isCw20 ? 'cw20' : 'sdk.coin',
+    source: 'derived',
+  };
+}
+
+const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
+
+/**
+ * Every entry must carry both fields (else the whole request is a 400, code 3). Answers
+ * keep the request's order; an unknown one is `{ asset_found: false }` with no `asset`,
+ * since openapi's OptionalAsset makes it optional and a made-up Asset would have no origin.
+ */
+export function ibcOriginAssets(world: World, req: IbcOriginAssetsRequest): IbcOriginAssetsResponse {
+  const entries: unknown = (req as { assets?: unknown }).assets;
+  if (!Array.isArray(entries)) throw invalidArgument(MUST_SUPPLY);
+  const wanted = entries.map((e: unknown) => {
+    const o = (typeof e === 'object' && e !== null ? e : {}) as { denom?: unknown; chain_id?: unknown };
+    if (!nonEmpty(o.denom) || !nonEmpty(o.chain_id)) throw invalidArgument(MUST_SUPPLY);
+    return { denom: o.denom.trim(), chainId: o.chain_id.trim() };
+  });
+  const origin_assets = wanted.map(({ denom, chainId }): OptionalAsset => {
+    const held = resolveHeld(world, chainId, denom);
+    if (!held) return { asset_found: false };
+    return { asset: { ...wireAsset(originAsset(world, held)) }, asset_found: true };
+  });
+  return { origin_assets };
+}

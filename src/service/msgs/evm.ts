@@ -1,0 +1,199 @@
+/**
+ * EVM calldata for the two bridges the local service reaches EVM chains with, ABI-encoded by
+ * hand (no ethers/viem in the service): Circle CCTP's TokenMessenger.depositForBurn and the
+ * Axelar gateway's sendToken. Contract addresses are the public mainnet deployments.
+ */
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+import { evmAddressBytes, leftPad32, toChecksumAddress } from '../../chains/addresses';
+
+/** Circle CCTP (v1) TokenMessenger per EVM chain id. */
+export const CCTP_TOKEN_MESSENGER: Readonly<Record<string, string>> = {
+  '1': '0xBd3fa81B58Ba92a82136038B25aDec7066af3155',
+  '43114': '0x6B25532e1060CE10cc3B0A99e5683b91BFDe6982',
+  '42161': '0x19330d10D9Cc8751218eaf51E8885D058642E08A',
+  '8453': '0x1682Ae6375C4E4A97e4B583BC394c861A46D8962',
+};
+
+/** Axelar gateway per EVM chain id. */
+export const AXELAR_GATEWAY: Readonly<Record<string, string>> = {
+  '1': '0x4F4495243837681061C4743b74B3eEdf548D56A5',
+  '43114': '0x5029C0EFf6C34351a0CEc334542cDb22c7928f78',
+  '42161': '0xe432150cce91c13a887f7D836923d5597adD8E31',
+  '8453': '0xe432150cce91c13a887f7D836923d5597adD8E31',
+};
+
+export const DEPOSIT_FOR_BURN_SIGNATURE = 'depositForBurn(uint256,uint32,bytes32,address)';
+/**
+ * The smart-relay CCTP contract (simulated, like the swap entry points): pulls
+ * transferAmount + feeAmount of burnToken from the sender, keeps the fee for the relayer and
+ * burns transferAmount through the TokenMessenger. The real API fronts CCTP with a relayer
+ * contract of this shape so the relay fee is paid in the same EVM transaction.
+ */
+export const REQUEST_CCTP_TRANSFER_SIGNATURE = 'requestCCTPTransfer(uint256,uint32,bytes32,address,uint256)';
+export const SEND_TOKEN_SIGNATURE = 'sendToken(string,string,string,uint256)';
+
+/** First 4 bytes of keccak256 of a function signature, as 0x-hex. */
+export function functionSelector(signature: string): string {
+  return `0x${bytesToHex(keccak_256(utf8ToBytes(signature)).slice(0, 4))}`;
+}
+
+const UINT256_MAX = (1n << 256n) - 1n;
+
+export function encodeUint(value: bigint, bits = 256): Uint8Array {
+  if (value < 0n || value > (bits === 256 ? UINT256_MAX : (1n << BigInt(bits)) - 1n)) {
+    throw new Error(`uint${bits} out of range: ${value}`);
+  }
+  return hexToBytes(value.toString(16).padStart(64, '0'));
+}
+
+export function encodeAddress(address: string): Uint8Array {
+  return leftPad32(evmAddressBytes(address));
+}
+
+export function encodeBytes32(bytes: Uint8Array): Uint8Array {
+  if (bytes.length !== 32) throw new Error(`bytes32 needs 32 bytes, got ${bytes.length}`);
+  return bytes;
+}
+
+/** A dynamic `string` tail: its length word, then the bytes padded to a whole word. */
+function encodeStringTail(text: string): Uint8Array {
+  const data = utf8ToBytes(text);
+  const padded = new Uint8Array(Math.ceil(data.length / 32) * 32);
+  padded.set(data);
+  return concat([encodeUint(BigInt(data.length)), padded]);
+}
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+function calldata(signature: string, words: readonly Uint8Array[]): string {
+  return functionSelector(signature) + bytesToHex(concat(words));
+}
+
+/** `depositForBurn(amount, destinationDomain, mintRecipient, burnToken)` calldata. */
+export function depositForBurnCalldata(args: {
+  amount: bigint;
+  destinationDomain: number;
+  /** 32 bytes: the recipient's address bytes, left-padded. */
+  mintRecipient: Uint8Array;
+  burnToken: string;
+}): string {
+  return calldata(DEPOSIT_FOR_BURN_SIGNATURE, [
+    encodeUint(args.amount),
+    encodeUint(BigInt(args.destinationDomain), 32),
+    encodeBytes32(args.mintRecipient),
+    encodeAddress(args.burnToken),
+  ]);
+}
+
+/** `sendToken(destinationChain, destinationAddress, symbol, amount)` calldata. */
+export function sendTokenCalldata(args: {
+  destinationChain: string;
+  destinationAddress: string;
+  symbol: string;
+  amount: bigint;
+}): string {
+  // head: three offsets (from the start of the arguments) and the amount; tails follow in order
+  const tails = [args.destinationChain, args.destinationAddress, args.symbol].map(encodeStringTail);
+  const head = 4 * 32;
+  const offsets: Uint8Array[] = [];
+  let at = head;
+  for (const t of tails) {
+    offsets.push(encodeUint(BigInt(at)));
+    at += t.length;
+  }
+  return calldata(SEND_TOKEN_SIGNATURE, [...offsets, encodeUint(args.amount), ...tails]);
+}
+
+/** Address of the simulated smart-relay CCTP contract on an EVM chain: keccak256('courier-sim/cctp-relayer/<chain id>'), last 20 bytes. */
+export function cctpRelayerContract(chainId: string): string {
+  return toChecksumAddress(bytesToHex(keccak_256(utf8ToBytes(`courier-sim/cctp-relayer/${chainId}`)).slice(12)));
+}
+
+/** `requestCCTPTransfer(transferAmount, destinationDomain, mintRecipient, burnToken, feeAmount)` calldata. */
+export function requestCctpTransferCalldata(args: {
+  transferAmount: bigint;
+  destinationDomain: number;
+  mintRecipient: Uint8Array;
+  burnToken: string;
+  feeAmount: bigint;
+}): string {
+  return calldata(REQUEST_CCTP_TRANSFER_SIGNATURE, [
+    encodeUint(args.transferAmount),
+    encodeUint(BigInt(args.destinationDomain), 32),
+    encodeBytes32(args.mintRecipient),
+    encodeAddress(args.burnToken),
+    encodeUint(args.feeAmount),
+  ]);
+}
+
+/** Splits calldata into its selector and 32-byte words (tests, debugging, the simulator). */
+export function splitCalldata(data: string): { selector: string; words: string[] } {
+  const hex = data.replace(/^0x/, '');
+  if (hex.length < 8 || (hex.length - 8) % 64 !== 0) throw new Error('calldata is not a selector plus whole words');
+  const words: string[] = [];
+  for (let i = 8; i < hex.length; i += 64) words.push(hex.slice(i, i + 64));
+  return { selector: `0x${hex.slice(0, 8)}`, words };
+}
+
+/** Decodes depositForBurn calldata back into its arguments (the simulator executes EVM txs with this). */
+export function decodeDepositForBurn(data: string): {
+  amount: bigint;
+  destinationDomain: number;
+  mintRecipient: Uint8Array;
+  burnToken: string;
+} {
+  const { selector, words } = splitCalldata(data);
+  if (selector !== functionSelector(DEPOSIT_FOR_BURN_SIGNATURE) || words.length !== 4) {
+    throw new Error('not depositForBurn calldata');
+  }
+  return {
+    amount: BigInt(`0x${words[0]}`),
+    destinationDomain: Number(BigInt(`0x${words[1]}`)),
+    mintRecipient: hexToBytes(words[2]!),
+    burnToken: toChecksumAddress(words[3]!.slice(24)),
+  };
+}
+
+/** Decodes requestCCTPTransfer calldata. */
+export function decodeRequestCctpTransfer(data: string): {
+  transferAmount: bigint;
+  destinationDomain: number;
+  mintRecipient: Uint8Array;
+  burnToken: string;
+  feeAmount: bigint;
+} {
+  const { selector, words } = splitCalldata(data);
+  if (selector !== functionSelector(REQUEST_CCTP_TRANSFER_SIGNATURE) || words.length !== 5) {
+    throw new Error('not requestCCTPTransfer calldata');
+  }
+  return {
+    transferAmount: BigInt(`0x${words[0]}`),
+    destinationDomain: Number(BigInt(`0x${words[1]}`)),
+    mintRecipient: hexToBytes(words[2]!),
+    burnToken: toChecksumAddress(words[3]!.slice(24)),
+    feeAmount: BigInt(`0x${words[4]}`),
+  };
+}
+
+/** Decodes sendToken calldata (the simulator executes Axelar gateway calls with this). */
+export function decodeSendToken(data: string): { destinationChain: string; destinationAddress: string; symbol: string; amount: bigint } {
+  const hex = data.replace(/^0x/, '');
+  if (`0x${hex.slice(0, 8)}` !== functionSelector(SEND_TOKEN_SIGNATURE)) throw new Error('not sendToken calldata');
+  const args = hexToBytes(hex.slice(8));
+  const word = (at: number): bigint => BigInt(`0x${bytesToHex(args.slice(at, at + 32))}`);
+  const text = (headWord: number): string => {
+    const offset = Number(word(headWord * 32));
+    const length = Number(word(offset));
+    return new TextDecoder().decode(args.slice(offset + 32, offset + 32 + length));
+  };
+  return { destinationChain: text(0), destinationAddress: text(1), symbol: text(2), amount: word(3 * 32) };
+}

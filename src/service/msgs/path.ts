@@ -1,0 +1,283 @@
+/**
+ * From the wire operations a caller passes (taken from a route response) to the builder's own
+ * model: which chains the route touches, in order (what `address_list` must follow), and one
+ * checked, typed leg per operation. Nothing here depends on the planner: the operations are
+ * the contract, as in the real API.
+ */
+import { describeOperation } from '../../api/kinds';
+import type { Operation } from '../../api/schemas';
+import { invalidArgument } from '../http/errors';
+import type { World } from '../world';
+import type { EntryPointSwapOperation } from './entry-point';
+
+type Body = Record<string, unknown>;
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+
+/** The chain an operation starts on and the one it ends on (equal for a swap). */
+export function operationChains(op: Operation): { from: string | undefined; to: string | undefined } {
+  const described = describeOperation(op);
+  const body = (described.body ?? {}) as Body;
+  switch (described.kind) {
+    case 'swap':
+    case 'evm_swap': {
+      const chain = str(body.chain_id) ?? str(body.from_chain_id);
+      return { from: chain, to: chain };
+    }
+    case 'bank_send':
+      return { from: str(body.chain_id), to: str(body.chain_id) };
+    default:
+      return { from: str(body.from_chain_id) ?? str(body.chain_id), to: str(body.to_chain_id) ?? str(body.chain_id) };
+  }
+}
+
+/**
+ * `required_chain_addresses` of a route: the first operation's source chain, then each
+ * operation's destination chain, consecutive repeats collapsed (a swap stays on its chain).
+ */
+export function requiredChainIds(operations: readonly Operation[]): string[] {
+  const out: string[] = [];
+  operations.forEach((op, i) => {
+    const { from, to } = operationChains(op);
+    if (i === 0 && from !== undefined) out.push(from);
+    if (to !== undefined && out[out.length - 1] !== to) out.push(to);
+  });
+  return out;
+}
+
+// ─────────────────────────────── the builder's model ───────────────────────────────
+
+interface LegBase {
+  /** Index in the request's operations. */
+  index: number;
+  txIndex: number | undefined;
+  from: string;
+  to: string;
+  /** Positions of `from` / `to` in the chain path (and so in address_list). */
+  fromPos: number;
+  toPos: number;
+  denomIn: string;
+  denomOut: string;
+  /** As sent by the caller (base units), when sent. */
+  amountIn: bigint | undefined;
+  amountOut: bigint | undefined;
+}
+
+export interface TransferLeg extends LegBase {
+  kind: 'transfer';
+  port: string;
+  channel: string;
+  smartRelay: boolean;
+  fee: { amount: bigint; usdAmount: string | undefined; asset: unknown; bridgeId: string } | undefined;
+}
+
+export interface SwapLeg extends LegBase {
+  kind: 'swap';
+  exactOut: boolean;
+  venue: string;
+  entryPoint: string;
+  operations: EntryPointSwapOperation[];
+  /** swap_out's target. */
+  swapAmountOut: bigint | undefined;
+  /** Parsed from `estimated_affiliate_fee` ("<amount><denom>") when it is in denom_out. */
+  estimatedAffiliateFee: bigint;
+}
+
+export interface CctpLeg extends LegBase {
+  kind: 'cctp';
+  burnToken: string;
+  smartRelay: boolean;
+  relayFee: { amount: bigint; payTo: string | undefined } | undefined;
+}
+
+export interface AxelarLeg extends LegBase {
+  kind: 'axelar';
+  asset: string;
+  fee: bigint;
+  /** The IBC leg into axelar-dojo-1 when the transfer starts on another Cosmos chain. */
+  ibcLeg: { port: string; channel: string } | undefined;
+}
+
+export type Leg = TransferLeg | SwapLeg | CctpLeg | AxelarLeg;
+
+const SUPPORTED = new Set(['transfer', 'swap', 'cctp_transfer', 'axelar_transfer']);
+
+function amount(v: unknown, what: string): bigint | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'string' || !/^[0-9]+$/.test(v)) throw invalidArgument(`invalid ${what}`);
+  return BigInt(v);
+}
+
+/** Upper-case ibc hashes so a lower-case denom from a caller still compares equal. */
+export function sameDenom(a: string, b: string): boolean {
+  const norm = (d: string) => (/^ibc\//i.test(d) ? `ibc/${d.slice(4).toUpperCase()}` : /^0x[0-9a-f]{40}$/i.test(d) ? d.toLowerCase() : d);
+  return norm(a) === norm(b);
+}
+
+/**
+ * Checks every operation against the World and turns it into a leg. Throws 400 code 3 naming
+ * the operation on anything the local service cannot build: unknown chains, channels, venues,
+ * pools, and operation kinds outside transfer / swap / cctp_transfer / axelar_transfer.
+ */
+export function toLegs(world: World, operations: readonly Operation[], path: readonly string[], sourceDenom: string | undefined): Leg[] {
+  const legs: Leg[] = [];
+  let pos = 0;
+  let denom = sourceDenom;
+  operations.forEach((op, index) => {
+    const described = describeOperation(op);
+    const kind = described.kind === 'unknown' ? described.rawKind || 'unknown' : described.kind;
+    const where = `operation ${index} (${kind})`;
+    if (!SUPPORTED.has(kind)) throw invalidArgument(`${where} is not supported by the local service`);
+    const body = described.body as Body;
+    const siblings = op as unknown as Body;
+    const { from, to } = operationChains(op);
+    if (from === undefined || to === undefined) throw invalidArgument(`${where} does not name its chains`);
+    for (const id of [from, to]) {
+      if (!world.chain(id)) throw invalidArgument(`${where}: unknown chain id "${id}"`);
+    }
+    if (path[pos] !== from) {
+      throw invalidArgument(`${where} starts on ${from}, but the previous operation ends on ${path[pos] ?? '(nothing)'}`);
+    }
+    const toPos = from === to ? pos : pos + 1;
+    const txIndex = typeof siblings.tx_index === 'number' ? siblings.tx_index : undefined;
+    const base = {
+      index,
+      txIndex,
+      from,
+      to,
+      fromPos: pos,
+      toPos,
+      amountIn: amount(siblings.amount_in, `amount_in of ${where}`),
+      amountOut: amount(siblings.amount_out, `amount_out of ${where}`),
+    };
+    const denomIn = str(body.denom_in) ?? denom;
+    if (denomIn === undefined) throw invalidArgument(`${where} has no denom_in`);
+    const fromChain = world.chain(from)!;
+    const toChain = world.chain(to)!;
+
+    let leg: Leg;
+    if (kind === 'transfer') {
+      const port = str(body.port) ?? 'transfer';
+      const channel = str(body.channel);
+      const end = channel === undefined ? undefined : world.channel(from, channel);
+      if (!end || end.portId !== port || end.counterpartyChainId !== to) {
+        throw invalidArgument(`${where}: no ACTIVE ${port} channel ${channel ?? '(none)'} from ${from} to ${to}`);
+      }
+      let denomOut = str(body.denom_out) ?? str(body.dest_denom);
+      if (denomOut === undefined) {
+        try {
+          denomOut = world.denomAfterHop(denomIn, from, channel!).denom;
+        } catch {
+          throw invalidArgument(`${where} has no denom_out and ${denomIn} cannot be traced`);
+        }
+      }
+      const feeAmount = amount(body.fee_amount ?? undefined, `fee_amount of ${where}`);
+      leg = {
+        ...base,
+        kind: 'transfer',
+        denomIn,
+        denomOut,
+        port,
+        channel: channel!,
+        smartRelay: body.smart_relay === true,
+        fee:
+          feeAmount !== undefined && feeAmount > 0n && body.fee_asset
+            ? { amount: feeAmount, usdAmount: str(body.usd_fee_amount), asset: body.fee_asset, bridgeId: str(body.bridge_id) ?? 'IBC' }
+            : undefined,
+      };
+    } else if (kind === 'swap') {
+      const which = (['swap_in', 'swap_out'] as const).find((k) => body[k] !== undefined && body[k] !== null);
+      if (!which) throw invalidArgument(`${where}: only swap_in and swap_out swaps are supported by the local service`);
+      const swap = body[which] as Body;
+      const venueName = str((swap.swap_venue as Body | undefined)?.name);
+      const venue = venueName === undefined ? undefined : world.venue(venueName);
+      if (!venue || venue.chainId !== from) throw invalidArgument(`${where}: unknown swap venue ${venueName ?? '(none)'} on ${from}`);
+      const raw = Array.isArray(swap.swap_operations) ? (swap.swap_operations as Body[]) : [];
+      if (raw.length === 0) throw invalidArgument(`${where} has no swap_operations`);
+      let hopDenom = denomIn;
+      const operations = raw.map((r, h) => {
+        const pool = str(r.pool);
+        const dIn = str(r.denom_in) ?? hopDenom;
+        const dOut = str(r.denom_out);
+        const p = pool === undefined ? undefined : world.pool(venue.name, pool);
+        if (!p || dOut === undefined || !p.denoms.some((d) => sameDenom(d, dIn)) || !p.denoms.some((d) => sameDenom(d, dOut)) || sameDenom(dIn, dOut)) {
+          throw invalidArgument(`${where}: pool ${pool ?? '(none)'} of ${venue.name} does not trade ${dIn} for ${dOut ?? '(none)'} (swap operation ${h})`);
+        }
+        if (!sameDenom(dIn, hopDenom)) throw invalidArgument(`${where}: swap operation ${h} takes ${dIn} but receives ${hopDenom}`);
+        hopDenom = dOut;
+        // the pool's own spelling of the denoms: what the chain's bank module holds
+        const canon = (d: string) => p.denoms.find((x) => sameDenom(x, d))!;
+        return { pool: p.id, denom_in: canon(dIn), denom_out: canon(dOut) };
+      });
+      const denomOut = operations[operations.length - 1]!.denom_out;
+      if (str(body.denom_out) !== undefined && !sameDenom(str(body.denom_out)!, denomOut)) {
+        throw invalidArgument(`${where}: denom_out ${String(body.denom_out)} is not what the swap operations end with (${denomOut})`);
+      }
+      const fee = /^([0-9]+)(.+)$/.exec(str(body.estimated_affiliate_fee) ?? '');
+      leg = {
+        ...base,
+        kind: 'swap',
+        denomIn: operations[0]!.denom_in,
+        denomOut,
+        exactOut: which === 'swap_out',
+        venue: venue.name,
+        entryPoint: venue.entryPointContract,
+        operations,
+        swapAmountOut: which === 'swap_out' ? amount(swap.swap_amount_out, `swap_amount_out of ${where}`) : undefined,
+        estimatedAffiliateFee: fee && sameDenom(fee[2]!, denomOut) ? BigInt(fee[1]!) : 0n,
+      };
+    } else if (kind === 'cctp_transfer') {
+      const fromCctp = world.cctpChain(from);
+      const toCctp = world.cctpChain(to);
+      if (!fromCctp || !toCctp) throw invalidArgument(`${where}: CCTP does not connect ${from} and ${to}`);
+      const burnToken = str(body.burn_token) ?? fromCctp.usdcDenom;
+      if (!sameDenom(burnToken, fromCctp.usdcDenom) || !sameDenom(denomIn, fromCctp.usdcDenom)) {
+        throw invalidArgument(`${where}: CCTP burns ${fromCctp.usdcDenom} on ${from}, not ${burnToken}`);
+      }
+      const quote = body.smart_relay_fee_quote as Body | null | undefined;
+      const relayAmount = amount(quote?.fee_amount ?? undefined, `smart_relay_fee_quote.fee_amount of ${where}`);
+      leg = {
+        ...base,
+        kind: 'cctp',
+        denomIn: fromCctp.usdcDenom,
+        denomOut: toCctp.usdcDenom,
+        burnToken: fromCctp.usdcDenom,
+        smartRelay: body.smart_relay === true,
+        relayFee:
+          relayAmount !== undefined && relayAmount > 0n
+            ? { amount: relayAmount, payTo: str(quote?.fee_payment_address) ?? str(quote?.relayer_address) }
+            : undefined,
+      };
+    } else {
+      // axelar_transfer
+      const axelarId = world.bridges.axelar.axelarChainId;
+      const ibc = body.ibc_transfer_to_axelar as Body | undefined;
+      let ibcLeg: AxelarLeg['ibcLeg'];
+      if (fromChain.chainType === 'cosmos' && from !== axelarId) {
+        const channel = str(ibc?.channel) ?? world.channelBetween(from, axelarId)?.channelId;
+        const end = channel === undefined ? undefined : world.channel(from, channel);
+        if (!end || end.counterpartyChainId !== axelarId) throw invalidArgument(`${where}: no transfer channel from ${from} to ${axelarId}`);
+        ibcLeg = { port: end.portId, channel: end.channelId };
+      }
+      if (fromChain.chainType === 'svm' || toChain.chainType === 'svm') throw invalidArgument(`${where}: Axelar does not reach Solana`);
+      const denomOut = str(body.denom_out);
+      if (denomOut === undefined) throw invalidArgument(`${where} has no denom_out`);
+      leg = {
+        ...base,
+        kind: 'axelar',
+        denomIn,
+        denomOut,
+        asset: str(body.asset) ?? '',
+        // Axelar's transfer fee is deducted from the token when it is charged in that token
+        fee: sameDenom(str((body.fee_asset as Body | undefined)?.denom) ?? '', denomIn)
+          ? (amount(body.fee_amount ?? undefined, `fee_amount of ${where}`) ?? 0n)
+          : 0n,
+        ibcLeg,
+      };
+    }
+    legs.push(leg);
+    pos = toPos;
+    denom = leg.denomOut;
+  });
+  return legs;
+}

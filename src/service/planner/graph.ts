@@ -1,0 +1,365 @@
+/**
+ * Per-World search indexes, built lazily and memoised in a WeakMap (a World is immutable):
+ * positions, trace walks, transfer paths between same-origin positions, bridge edges keyed
+ * by origin, and each venue's pool graph.
+ *
+ * The search never explores the channel graph blindly. ICS-20 fixes the path between two
+ * denoms of the same origin: unwind the source denom's trace back toward its origin until
+ * what remains is a tail the destination denom's trace shares (same hops, same chain), then
+ * replay the destination's remaining hops forward. So a transfer path costs a few map
+ * look-ups and at most one SHA-256 per new intermediate denom (the World caches hashes).
+ */
+import { catalogKey, hopsToTrace, parseTrace, type ChannelEnd, type Hop, type Venue, type World } from '../world';
+import type { AxelarLeg, BridgeLeg, CctpLeg, Position, SwapHop, TransferLeg } from './types';
+
+export type BridgeKind = 'CCTP' | 'AXELAR';
+
+export const originKeyOf = (chainId: string, denom: string): string => `${chainId}\n${denom}`;
+
+/** How far a trace can be unwound over ACTIVE transfer channels from the chain holding it. */
+export interface TraceWalk {
+  /** chains[0] holds the denom; chains[i + 1] is reached by unwinding hop i. */
+  chains: readonly string[];
+  /** ends[i]: the channel end on chains[i] that hop i names (sending end when unwinding). */
+  ends: readonly ChannelEnd[];
+}
+
+export interface VenueIndex {
+  venue: Venue;
+  /** Pool sides, one position per distinct denom. */
+  positions: readonly Position[];
+  byDenom: ReadonlyMap<string, Position>;
+  /** denom → pools holding it, with the index of that denom in the pool. */
+  adjacency: ReadonlyMap<string, readonly { pool: import('../world').Pool; inIndex: 0 | 1 }[]>;
+}
+
+export interface BridgeEdge {
+  leg: BridgeLeg;
+  kind: BridgeKind;
+}
+
+export class PlannerIndex {
+  private readonly positionCache = new Map<string, Position | null>();
+  private readonly walkCache = new Map<string, TraceWalk>();
+  private readonly pathCache = new Map<string, readonly TransferLeg[] | null>();
+  private readonly suffixDenomCache = new Map<string, string>();
+  private bridgeEdges: Map<string, BridgeEdge[]> | undefined;
+  private readonly reachCache = new Map<string, ReadonlySet<string>>();
+  private readonly venueCache = new Map<string, VenueIndex>();
+  private readonly poolPathCache = new Map<string, readonly (readonly SwapHop[])[]>();
+
+  constructor(readonly world: World) {}
+
+  // ------------------------------------------------------------------ positions
+
+  /** The position of a known asset, or undefined for an unknown chain or denom. */
+  position(chainId: string, denom: string): Position | undefined {
+    const chain = this.world.chain(chainId);
+    if (!chain) return undefined;
+    const key = `${chainId}\n${catalogKey(chain.chainType, denom)}`;
+    const cached = this.positionCache.get(key);
+    if (cached !== undefined) return cached ?? undefined;
+    let made: Position | null = null;
+    const asset = chain.chainType === 'cosmos' ? this.world.resolveAsset(chainId, denom) : this.world.asset(chainId, denom);
+    if (asset) {
+      let hops: Hop[] | null;
+      try {
+        hops = parseTrace(asset.trace);
+      } catch {
+        hops = null; // a trace we cannot read cannot be routed
+      }
+      if (hops) {
+        const baseDenom = asset.trace === '' ? asset.denom : (this.world.denomTrace(asset.denom)?.baseDenom ?? asset.originDenom);
+        made = {
+          chainId,
+          denom: asset.denom,
+          asset,
+          chain,
+          originKey: originKeyOf(asset.originChainId, asset.originDenom),
+          baseDenom,
+          hops,
+        };
+      }
+    }
+    this.positionCache.set(key, made);
+    return made ?? undefined;
+  }
+
+  // ------------------------------------------------------------------ transfers
+
+  /** Unwinds a position's trace hop by hop over the routing graph, as far as it goes. */
+  walk(p: Position): TraceWalk {
+    const key = `${p.chainId}\n${p.denom}`;
+    let w = this.walkCache.get(key);
+    if (w) return w;
+    const chains: string[] = [p.chainId];
+    const ends: ChannelEnd[] = [];
+    let cur = p.chainId;
+    for (const hop of p.hops) {
+      const end = this.world.channel(cur, hop.channel);
+      if (!end || end.portId !== hop.port) break;
+      ends.push(end);
+      cur = end.counterpartyChainId;
+      chains.push(cur);
+    }
+    w = { chains, ends };
+    this.walkCache.set(key, w);
+    return w;
+  }
+
+  /** Denom of `p`'s origin after keeping only the hops from index `from` on. */
+  private denomFromHop(p: Position, from: number): string {
+    if (from === 0) return p.denom;
+    if (from >= p.hops.length) return p.baseDenom;
+    const key = `${p.chainId}\n${p.denom}\n${from}`;
+    let d = this.suffixDenomCache.get(key);
+    if (d === undefined) {
+      d = this.world.ibcDenom(hopsToTrace(p.hops.slice(from)), p.baseDenom);
+      this.suffixDenomCache.set(key, d);
+    }
+    return d;
+  }
+
+  /**
+   * The IBC transfers that carry `a` to `b` (same origin): unwind, then forward. [] when
+   * they are the same position, null when no path exists over ACTIVE transfer channels.
+   */
+  transferPath(a: Position, b: Position): readonly TransferLeg[] | null {
+    if (a.originKey !== b.originKey) return null;
+    if (a.chainId === b.chainId && a.denom === b.denom) return [];
+    const key = `${a.chainId}\n${a.denom}\n${b.chainId}\n${b.denom}`;
+    const cached = this.pathCache.get(key);
+    if (cached !== undefined) return cached;
+    const result = this.computeTransferPath(a, b);
+    this.pathCache.set(key, result);
+    return result;
+  }
+
+  private computeTransferPath(a: Position, b: Position): readonly TransferLeg[] | null {
+    // a native denom of an EVM/SVM chain, or a CW20, never travels over ICS-20 here
+    if (a.chain.chainType !== 'cosmos' || b.chain.chainType !== 'cosmos') return null;
+    if (a.asset.isCw20 || b.asset.isCw20) return null;
+    const wa = this.walk(a);
+    const wb = this.walk(b);
+    const nA = a.hops.length;
+    const nB = b.hops.length;
+    const originChainId = a.asset.originChainId;
+    // k = number of trailing hops both traces share; the larger, the shorter the path
+    for (let k = Math.min(nA, nB); k >= 0; k--) {
+      const iA = nA - k;
+      const iB = nB - k;
+      if (wa.ends.length < iA || wb.ends.length < iB) continue;
+      const meet = wa.chains[iA]!;
+      if (meet !== wb.chains[iB]) continue;
+      if (k === 0 && meet !== originChainId) continue;
+      let same = true;
+      for (let j = 0; j < k && same; j++) {
+        const ha = a.hops[iA + j]!;
+        const hb = b.hops[iB + j]!;
+        same = ha.port === hb.port && ha.channel === hb.channel;
+      }
+      if (!same || (k === 0 && a.baseDenom !== b.baseDenom)) continue;
+      const legs: TransferLeg[] = [];
+      for (let i = 0; i < iA; i++) {
+        legs.push({
+          kind: 'transfer',
+          fromChainId: wa.chains[i]!,
+          toChainId: wa.chains[i + 1]!,
+          end: wa.ends[i]!,
+          denomIn: this.denomFromHop(a, i),
+          denomOut: this.denomFromHop(a, i + 1),
+        });
+      }
+      for (let j = iB - 1; j >= 0; j--) {
+        const arriving = wb.ends[j]!;
+        const sending = this.world.channel(arriving.counterpartyChainId, arriving.counterpartyChannelId);
+        if (!sending) return null;
+        legs.push({
+          kind: 'transfer',
+          fromChainId: wb.chains[j + 1]!,
+          toChainId: wb.chains[j]!,
+          end: sending,
+          denomIn: this.denomFromHop(b, j + 1),
+          denomOut: this.denomFromHop(b, j),
+        });
+      }
+      return legs;
+    }
+    return null;
+  }
+
+  // ------------------------------------------------------------------ bridges
+
+  private buildBridgeEdges(): Map<string, BridgeEdge[]> {
+    const edges = new Map<string, BridgeEdge[]>();
+    const add = (leg: BridgeLeg, kind: BridgeKind): void => {
+      const list = edges.get(leg.from.originKey);
+      if (list) list.push({ leg, kind });
+      else edges.set(leg.from.originKey, [{ leg, kind }]);
+    };
+    // CCTP burns on any domain and mints on any other
+    const cctp = this.world.bridges.cctp.chains
+      .map((c) => this.position(c.chainId, c.usdcDenom))
+      .filter((p): p is Position => p !== undefined);
+    for (const from of cctp) {
+      for (const to of cctp) {
+        if (from.chainId !== to.chainId) add({ kind: 'cctp', from, to } satisfies CctpLeg, 'CCTP');
+      }
+    }
+    // Axelar: its Cosmos denom <-> each chain's token, and chain token <-> chain token
+    const axelarChainId = this.world.bridges.axelar.axelarChainId;
+    for (const asset of this.world.bridges.axelar.assets) {
+      const hub = this.position(axelarChainId, asset.axelarDenom);
+      const tokens = asset.tokens
+        .map((t) => this.position(t.chainId, t.denom))
+        .filter((p): p is Position => p !== undefined);
+      if (!hub) continue;
+      for (const t of tokens) {
+        add({ kind: 'axelar', from: hub, to: t, asset } satisfies AxelarLeg, 'AXELAR');
+        add({ kind: 'axelar', from: t, to: hub, asset } satisfies AxelarLeg, 'AXELAR');
+        for (const u of tokens) if (u.chainId !== t.chainId) add({ kind: 'axelar', from: t, to: u, asset }, 'AXELAR');
+      }
+    }
+    return edges;
+  }
+
+  /** Bridge legs that start from positions of this origin. */
+  bridgesFrom(originKey: string): readonly BridgeEdge[] {
+    this.bridgeEdges ??= this.buildBridgeEdges();
+    return this.bridgeEdges.get(originKey) ?? [];
+  }
+
+  /**
+   * Origins reachable from `originKey` over at most `maxBridges` bridge legs of the allowed
+   * kinds (the origin itself included). Bridge edges come in both directions, so this is
+   * also the set of origins that can reach `originKey`.
+   */
+  reachableOrigins(originKey: string, kinds: ReadonlySet<BridgeKind>, maxBridges: number): ReadonlySet<string> {
+    const key = `${originKey}\n${[...kinds].sort().join(',')}\n${maxBridges}`;
+    let set = this.reachCache.get(key);
+    if (set) return set;
+    const seen = new Set<string>([originKey]);
+    let frontier = [originKey];
+    for (let d = 0; d < maxBridges && frontier.length; d++) {
+      const next: string[] = [];
+      for (const o of frontier) {
+        for (const e of this.bridgesFrom(o)) {
+          if (!kinds.has(e.kind)) continue;
+          const t = e.leg.to.originKey;
+          if (!seen.has(t)) {
+            seen.add(t);
+            next.push(t);
+          }
+        }
+      }
+      frontier = next;
+    }
+    set = seen;
+    this.reachCache.set(key, set);
+    return set;
+  }
+
+  // ------------------------------------------------------------------ venues and pools
+
+  venueIndex(venue: Venue): VenueIndex {
+    let v = this.venueCache.get(venue.name);
+    if (v) return v;
+    const byDenom = new Map<string, Position>();
+    const adjacency = new Map<string, { pool: import('../world').Pool; inIndex: 0 | 1 }[]>();
+    for (const pool of this.world.poolsOn(venue.chainId)) {
+      if (pool.venue !== venue.name) continue;
+      for (const i of [0, 1] as const) {
+        const d = pool.denoms[i];
+        const p = this.position(venue.chainId, d);
+        if (!p) continue;
+        byDenom.set(d, p);
+        const list = adjacency.get(d);
+        if (list) list.push({ pool, inIndex: i });
+        else adjacency.set(d, [{ pool, inIndex: i }]);
+      }
+    }
+    v = { venue, positions: [...byDenom.values()], byDenom, adjacency };
+    this.venueCache.set(venue.name, v);
+    return v;
+  }
+
+  /** Every simple chain of at most `maxPools` pools on the venue from denomIn to denomOut. */
+  poolPaths(venue: Venue, denomIn: string, denomOut: string, maxPools: number): readonly (readonly SwapHop[])[] {
+    const key = `${venue.name}\n${denomIn}\n${denomOut}\n${maxPools}`;
+    let paths = this.poolPathCache.get(key);
+    if (paths) return paths;
+    const vix = this.venueIndex(venue);
+    const out: SwapHop[][] = [];
+    const visited = new Set<string>([denomIn]);
+    const stack: SwapHop[] = [];
+    const dfs = (denom: string): void => {
+      for (const { pool, inIndex } of vix.adjacency.get(denom) ?? []) {
+        const next = pool.denoms[inIndex === 0 ? 1 : 0];
+        if (visited.has(next)) continue;
+        stack.push({ pool, inIndex, denomIn: denom, denomOut: next });
+        if (next === denomOut) out.push([...stack]);
+        else if (stack.length < maxPools) {
+          visited.add(next);
+          dfs(next);
+          visited.delete(next);
+        }
+        stack.pop();
+      }
+    };
+    dfs(denomIn);
+    paths = out;
+    this.poolPathCache.set(key, paths);
+    return paths;
+  }
+}
+
+const indexes = new WeakMap<World, PlannerIndex>();
+
+/** The planner's indexes for a World, built on first use. */
+export function plannerIndex(world: World): PlannerIndex {
+  let ix = indexes.get(world);
+  if (!ix) {
+    ix = new PlannerIndex(world);
+    indexes.set(world, ix);
+  }
+  return ix;
+}
+
+export interface NoSwapOptions {
+  ibc: boolean;
+  bridgeKinds: ReadonlySet<BridgeKind>;
+  maxBridges: number;
+}
+
+/**
+ * Every swap-free way from `a` to `b`: IBC transfers, with up to `maxBridges` bridge legs
+ * (CCTP, Axelar) in between, never returning to an origin already left.
+ */
+export function noSwapPaths(ix: PlannerIndex, a: Position, b: Position, o: NoSwapOptions): (readonly (TransferLeg | BridgeLeg)[])[] {
+  const found: (readonly (TransferLeg | BridgeLeg)[])[] = [];
+  const usedOrigins = new Set<string>([a.originKey]);
+  const legs: (TransferLeg | BridgeLeg)[] = [];
+  const step = (cur: Position, depth: number): void => {
+    if (cur.originKey === b.originKey) {
+      const t = ix.transferPath(cur, b);
+      if (t && (o.ibc || t.length === 0)) found.push([...legs, ...t]);
+      return; // once on the destination's origin, bridging away again only loses
+    }
+    if (depth >= o.maxBridges) return;
+    for (const e of ix.bridgesFrom(cur.originKey)) {
+      if (!o.bridgeKinds.has(e.kind)) continue;
+      const next = e.leg.to;
+      if (usedOrigins.has(next.originKey)) continue;
+      const t = ix.transferPath(cur, e.leg.from);
+      if (!t || (!o.ibc && t.length > 0)) continue;
+      const mark = legs.length;
+      legs.push(...t, e.leg);
+      usedOrigins.add(next.originKey);
+      step(next, depth + 1);
+      usedOrigins.delete(next.originKey);
+      legs.length = mark;
+    }
+  };
+  step(a, 0);
+  return found;
+}

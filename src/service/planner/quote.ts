@@ -1,0 +1,211 @@
+/**
+ * Amounts along a chosen sequence of legs: forward for exact-in, backward for exact-out.
+ * Every step is monotone, so the backward pass yields the smallest input whose forward pass
+ * delivers at least the requested output; the planner then runs forward from that input so
+ * that every operation's amounts are consistent with what the chains will do.
+ */
+import {
+  affiliateFee,
+  baseUnitsForUsd,
+  grossForNet,
+  keptFraction,
+  parseUsd,
+  priceScaled,
+  swapExactIn,
+  swapExactOut,
+  usdValue,
+  type CpReserves,
+  type UsdScaled,
+} from '../pricing';
+import type { Pool, World, WorldAsset } from '../world';
+import { bridgeFeeUsd, type PlannerConfig } from './config';
+import type { BridgeLeg, Leg, SwapLeg } from './types';
+
+export type FeeBehavior = 'FEE_BEHAVIOR_DEDUCTED' | 'FEE_BEHAVIOR_ADDITIONAL';
+
+export interface BridgeFee {
+  amount: bigint;
+  asset: WorldAsset;
+  /** Deducted from the bridged amount (Cosmos source) or paid on top of it (EVM/SVM source). */
+  behavior: FeeBehavior;
+  usd: UsdScaled | undefined;
+  /** Reported in estimated_fees as a SMART_RELAY fee. */
+  smartRelay: boolean;
+}
+
+export interface SwapQuote {
+  /** Pool output before the affiliate fee. */
+  gross: bigint;
+  affiliate: bigint;
+  /** Product over the hops of Rin / (Rin + in·(1−fee)): 1 − kept is the price impact. */
+  keptNum: bigint;
+  keptDen: bigint;
+}
+
+export interface LegQuote {
+  amountIn: bigint;
+  amountOut: bigint;
+  fee?: BridgeFee;
+  swap?: SwapQuote;
+}
+
+export type QuoteResult = { ok: true; quotes: LegQuote[] } | { ok: false; reason: string };
+export type InverseResult = { ok: true; amountIn: bigint } | { ok: false; reason: string };
+
+const genesisReserves = new WeakMap<Pool, readonly [bigint, bigint]>();
+
+export class QuoteContext {
+  private readonly fees = new Map<BridgeLeg, BridgeFee | null>();
+
+  constructor(
+    readonly world: World,
+    readonly cfg: PlannerConfig,
+    readonly smartRelay: boolean,
+    readonly affiliateBps: bigint,
+  ) {}
+
+  price(asset: WorldAsset): string | undefined {
+    return this.cfg.priceUsd ? this.cfg.priceUsd(asset) : this.world.priceOfAsset(asset);
+  }
+
+  usd(asset: WorldAsset, amount: bigint): UsdScaled | undefined {
+    const p = this.price(asset);
+    return p === undefined || asset.decimals === undefined ? undefined : usdValue(amount, asset.decimals, p);
+  }
+
+  reserves(pool: Pool, inIndex: 0 | 1): CpReserves {
+    let r: readonly [bigint, bigint] | undefined;
+    if (this.cfg.poolReserves) {
+      const s = this.cfg.poolReserves(pool);
+      r = [BigInt(s[0]), BigInt(s[1])];
+    } else {
+      r = genesisReserves.get(pool);
+      if (!r) {
+        r = [BigInt(pool.reserves[0]), BigInt(pool.reserves[1])];
+        genesisReserves.set(pool, r);
+      }
+    }
+    return {
+      reserveIn: r[inIndex],
+      reserveOut: r[inIndex === 0 ? 1 : 0],
+      feeBps: BigInt(pool.feeBps),
+    };
+  }
+
+  /** The fee a bridge leg charges, or null when it charges none. */
+  bridgeFee(leg: BridgeLeg): BridgeFee | null {
+    let f = this.fees.get(leg);
+    if (f === undefined) {
+      f = this.computeBridgeFee(leg);
+      this.fees.set(leg, f);
+    }
+    return f;
+  }
+
+  private feeIn(asset: WorldAsset, usdText: string): { amount: bigint; usd: UsdScaled | undefined } {
+    const p = this.price(asset);
+    // a fee asset without a price or decimals cannot be charged a USD-denominated fee
+    if (p === undefined || asset.decimals === undefined || priceScaled(p) <= 0n) return { amount: 0n, usd: undefined };
+    const amount = baseUnitsForUsd(parseUsd(usdText), asset.decimals, p);
+    return { amount, usd: usdValue(amount, asset.decimals, p) };
+  }
+
+  private computeBridgeFee(leg: BridgeLeg): BridgeFee | null {
+    const cosmosSource = leg.from.chain.chainType === 'cosmos';
+    const behavior: FeeBehavior = cosmosSource ? 'FEE_BEHAVIOR_DEDUCTED' : 'FEE_BEHAVIOR_ADDITIONAL';
+    if (leg.kind === 'cctp') {
+      // without smart relay nobody is paid: the user submits the mint on the destination
+      if (!this.smartRelay) return null;
+      const { amount, usd } = this.feeIn(leg.from.asset, bridgeFeeUsd(this.cfg.cctpRelayFeeUsd, leg.to.chainId));
+      return amount > 0n ? { amount, asset: leg.from.asset, behavior, usd, smartRelay: true } : null;
+    }
+    // Axelar always charges its gas-and-relay fee: in the bridged asset from the Cosmos side,
+    // in the source chain's gas token from an EVM chain
+    const feeAsset = cosmosSource ? leg.from.asset : this.nativeToken(leg.from.chainId);
+    if (!feeAsset) return null;
+    const { amount, usd } = this.feeIn(feeAsset, bridgeFeeUsd(this.cfg.axelarFeeUsd, leg.to.chainId));
+    return { amount, asset: feeAsset, behavior, usd, smartRelay: this.smartRelay && amount > 0n };
+  }
+
+  private nativeToken(chainId: string): WorldAsset | undefined {
+    const chain = this.world.chain(chainId);
+    const denom = chain?.feeAssets[0]?.denom;
+    return denom === undefined ? undefined : this.world.asset(chainId, denom);
+  }
+}
+
+function quoteSwapForward(ctx: QuoteContext, leg: SwapLeg, amountIn: bigint): SwapQuote | null {
+  let amt = amountIn;
+  let keptNum = 1n;
+  let keptDen = 1n;
+  for (const hop of leg.hops) {
+    const r = ctx.reserves(hop.pool, hop.inIndex);
+    const k = keptFraction(r, amt);
+    keptNum *= k.num;
+    keptDen *= k.den;
+    amt = swapExactIn(r, amt);
+    if (amt <= 0n) return null;
+  }
+  const affiliate = affiliateFee(amt, ctx.affiliateBps);
+  return { gross: amt, affiliate, keptNum, keptDen };
+}
+
+/** Amounts of every leg for an exact input. */
+export function quoteForward(ctx: QuoteContext, legs: readonly Leg[], amountIn: bigint): QuoteResult {
+  const quotes: LegQuote[] = [];
+  let amt = amountIn;
+  for (const leg of legs) {
+    switch (leg.kind) {
+      case 'transfer':
+        quotes.push({ amountIn: amt, amountOut: amt });
+        break;
+      case 'swap': {
+        const s = quoteSwapForward(ctx, leg, amt);
+        if (!s || s.gross - s.affiliate <= 0n) return { ok: false, reason: 'amount is too small to swap' };
+        quotes.push({ amountIn: amt, amountOut: s.gross - s.affiliate, swap: s });
+        amt = s.gross - s.affiliate;
+        break;
+      }
+      default: {
+        const fee = ctx.bridgeFee(leg);
+        let out = amt;
+        if (fee && fee.behavior === 'FEE_BEHAVIOR_DEDUCTED') {
+          if (amt <= fee.amount) {
+            return { ok: false, reason: `amount is too small to cover the ${leg.kind === 'cctp' ? 'CCTP smart relay' : 'Axelar'} fee of ${fee.amount} ${fee.asset.denom}` };
+          }
+          out = amt - fee.amount;
+        }
+        quotes.push(fee ? { amountIn: amt, amountOut: out, fee } : { amountIn: amt, amountOut: out });
+        amt = out;
+      }
+    }
+  }
+  return { ok: true, quotes };
+}
+
+/** Smallest input that delivers at least `amountOut` through the legs. */
+export function quoteBackward(ctx: QuoteContext, legs: readonly Leg[], amountOut: bigint): InverseResult {
+  let amt = amountOut;
+  for (let i = legs.length - 1; i >= 0; i--) {
+    const leg = legs[i]!;
+    switch (leg.kind) {
+      case 'transfer':
+        break;
+      case 'swap': {
+        amt = grossForNet(amt, ctx.affiliateBps);
+        for (let h = leg.hops.length - 1; h >= 0; h--) {
+          const hop = leg.hops[h]!;
+          const need = swapExactOut(ctx.reserves(hop.pool, hop.inIndex), amt);
+          if (need === null) return { ok: false, reason: `not enough liquidity on ${leg.venue.name} for amount_out` };
+          amt = need;
+        }
+        break;
+      }
+      default: {
+        const fee = ctx.bridgeFee(leg);
+        if (fee && fee.behavior === 'FEE_BEHAVIOR_DEDUCTED') amt += fee.amount;
+      }
+    }
+  }
+  return { ok: true, amountIn: amt };
+}
