@@ -5,8 +5,26 @@ import { resolveDefaultApiUrl } from './src/config/api-url';
 // The API base URL baked into the build; the settings page can override it at run time.
 const defaultApiUrl = resolveDefaultApiUrl(process.env.COURIER_API_URL);
 
+// Generated once per process: a `wxt dev` session copies public assets again on every rebuild.
+let catalogJson: Promise<string> | undefined;
+
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
+  hooks: {
+    // The chain & asset catalog (src/chains/catalog/) ships as /catalog.json, generated at build
+    // time from the local service's World over the pinned chain-registry. Nothing is committed.
+    'prepare:publicPaths': (_wxt, paths) => {
+      paths.push('catalog.json');
+    },
+    'build:publicAssets': async (wxt, files) => {
+      catalogJson ??= import('./scripts/generate-catalog').then(({ generateCatalog, describeReport }) => {
+        const { json, file, report } = generateCatalog();
+        wxt.logger.info(describeReport(report, file.registry));
+        return json;
+      });
+      files.push({ relativeDest: 'catalog.json', contents: await catalogJson });
+    },
+  },
   // Every import is written out: no auto-imports, so a module says what it uses.
   imports: false,
   vite: () => ({

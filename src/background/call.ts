@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { API_RESPONSES, type ApiCallParams, type ApiProxyEndpoint, type ApiProxyResponse } from './api-proxy';
 import {
   backgroundMethods,
   PROTOCOL_TAG,
@@ -35,6 +36,23 @@ export async function callBackground<M extends BackgroundMethod>(
   const result = backgroundMethods[method].result.safeParse(envelope.data.result);
   if (!result.success) throw new ProtocolError('bad-response', `The background's answer to ${method} is malformed.`);
   return result.data as MethodResult<M>;
+}
+
+/**
+ * An API call through the background (which adds the key). The answer is parsed with the
+ * endpoint's response schema here too; an API failure rejects with ProtocolError code `api`
+ * whose `data` is the serialised ApiError (ApiError.fromSerialized rebuilds it).
+ */
+export async function callApi<E extends ApiProxyEndpoint>(
+  endpoint: E,
+  body: Extract<ApiCallParams, { endpoint: E }>['body'],
+  send?: Send,
+): Promise<ApiProxyResponse<E>> {
+  const params = { endpoint, body } as MethodParams<'courier:api'>;
+  const raw = await callBackground('courier:api', params, send);
+  const parsed = API_RESPONSES[endpoint].safeParse(raw);
+  if (!parsed.success) throw new ProtocolError('bad-response', `The background's answer to ${endpoint} is malformed.`);
+  return parsed.data as ApiProxyResponse<E>;
 }
 
 function describe(error: unknown): string {

@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { Route, SubmitRequest, TrackRequest } from '../api';
+import { ApiCallParams } from './api-proxy';
+import { SetKeyParams, SettingsUpdate, SettingsView } from './settings-schema';
+import { AssetHint, TrackedTx } from './tracker/model';
 
 /**
  * The one message protocol between extension pages (popup, options, approval window) and the
@@ -16,9 +20,65 @@ export const HelloResult = z.object({
 });
 export type HelloResult = z.infer<typeof HelloResult>;
 
+const none = z.strictObject({});
+
+/** A tracked transaction by its id (`${chain_id}:${tx_hash}`, as in TrackedTx.id). */
+const TxRef = z.strictObject({ id: z.string().min(1).max(400) });
+
+/** What the page knows about the route beyond the tx, for pacing polls and the notification. */
+const routeExtras = {
+  route: Route.optional(),
+  assets: z.strictObject({ source: AssetHint.optional(), dest: AssetHint.optional() }).optional(),
+};
+
+export const TxSubmitParams = z.strictObject({
+  ...SubmitRequest.shape,
+  // A signed tx is small; the cap only stops a runaway message.
+  tx: z.string().min(1).max(2_000_000),
+  chain_id: z.string().min(1).max(128),
+  ...routeExtras,
+});
+
+export const TxTrackParams = z.strictObject({
+  ...TrackRequest.shape,
+  tx_hash: z.string().min(1).max(256),
+  chain_id: z.string().min(1).max(128),
+  ...routeExtras,
+});
+
 export const backgroundMethods = {
   /** Liveness and identity: what the background is and which API it talks to. */
-  'courier:hello': { params: z.strictObject({}), result: HelloResult },
+  'courier:hello': { params: none, result: HelloResult },
+
+  /** Settings with the key masked (`key: { hasKey, keyLast4 }`); never the key itself. */
+  'courier:settings:get': { params: none, result: SettingsView },
+  /** Base URL (named, custom, or back to the build default) and the notification preference. */
+  'courier:settings:update': { params: SettingsUpdate, result: SettingsView },
+  'courier:settings:setKey': { params: SetKeyParams, result: SettingsView },
+  'courier:settings:removeKey': { params: none, result: SettingsView },
+
+  /**
+   * An API call made by the background with the key. The answer is the endpoint's response
+   * (parse it with API_RESPONSES[endpoint]; callApi does); failures are code `api` with the
+   * serialised ApiError as data.
+   */
+  'courier:api': { params: ApiCallParams, result: z.unknown() },
+
+  /** Broadcast a signed tx (POST /v2/tx/submit) and track it from then on. */
+  'courier:tx:submit': { params: TxSubmitParams, result: TrackedTx },
+  /** Register an already broadcast tx (POST /v2/tx/track) and track it. */
+  'courier:tx:track': { params: TxTrackParams, result: TrackedTx },
+  /** Tracked transactions, newest first; `origin` narrows to what one page asked for. */
+  'courier:tx:list': {
+    params: z.strictObject({ origin: z.string().max(512).optional() }),
+    result: z.object({ items: z.array(TrackedTx) }),
+  },
+  'courier:tx:get': { params: TxRef, result: TrackedTx },
+  /** Poll again now with a fresh 24 h window (expired, or failing to poll). */
+  'courier:tx:retry': { params: TxRef, result: TrackedTx },
+  'courier:tx:remove': { params: TxRef, result: z.object({ removed: z.boolean() }) },
+  /** The popup was opened: clear the badge's finished mark. Answers the pending count. */
+  'courier:activity:seen': { params: none, result: z.object({ pending: z.number().int().nonnegative() }) },
 } as const;
 
 export type BackgroundMethod = keyof typeof backgroundMethods;
@@ -47,24 +107,19 @@ export const ResponseEnvelope = z.discriminatedUnion('ok', [
 ]);
 export type ResponseEnvelope = z.infer<typeof ResponseEnvelope>;
 
-/** An error a handler throws on purpose; its code and message reach the caller unchanged. */
-export class ProtocolError extends Error {
-  override name = 'ProtocolError';
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly data?: unknown,
-  ) {
-    super(message);
-  }
-
-  toBody(): ProtocolErrorBody {
-    return this.data === undefined
-      ? { code: this.code, message: this.message }
-      : { code: this.code, message: this.message, data: this.data };
-  }
-}
+export { ProtocolError } from './protocol-error';
 
 export function isCourierRequest(message: unknown): boolean {
   return typeof message === 'object' && message !== null && PROTOCOL_TAG in message;
 }
+
+/**
+ * What the background sends to open extension pages when a tracked transaction changes
+ * (`runtime.onMessage` in the popup). Parse with this before reading it.
+ */
+export const TrackedChangedEvent = z.object({
+  'courier:event': z.literal('tracked-changed'),
+  change: z.enum(['added', 'updated', 'removed']),
+  item: TrackedTx,
+});
+export type TrackedChangedEvent = z.infer<typeof TrackedChangedEvent>;

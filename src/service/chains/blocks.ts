@@ -1,7 +1,7 @@
 /**
  * Block clock and tx index of a simulated chain. Blocks are not produced by timers (200
- * chains would need 200 of them): a chain's block k is at genesis + phase + k × interval of
- * simulated time, so heights and block times are arithmetic on the clock. A tx accepted at
+ * chains would need 200 of them): a chain's block k is at genesis − phase + k × interval of
+ * simulated time (a per-chain phase so that chains do not all tick together), so heights and block times are arithmetic on the clock. A tx accepted at
  * time t goes into the first block strictly after t; its on_chain_at is that block's time.
  */
 import type { Coin } from './ledger';
@@ -26,7 +26,9 @@ function fnv1a(s: string): number {
 }
 
 export class BlockClock {
+  /** How far before genesis time the genesis block is stamped: [0, interval). */
   readonly phase: number;
+  private readonly origin: number;
 
   constructor(
     readonly chainId: string,
@@ -38,23 +40,22 @@ export class BlockClock {
   ) {
     if (!(intervalMs > 0)) throw new RangeError(`block interval must be positive, got ${intervalMs}`);
     this.phase = fnv1a(chainId) % intervalMs;
+    // block k is at origin + k × interval; block 0 is already committed at genesis time
+    this.origin = genesisTime - this.phase;
   }
 
   private blockAt(k: number): BlockRef {
-    return { height: this.genesisHeight + k, time: this.genesisTime + this.phase + k * this.intervalMs };
+    return { height: this.genesisHeight + k, time: this.origin + k * this.intervalMs };
   }
 
   /** The block a tx accepted at `now` lands in: the first block strictly after `now`. */
   nextBlock(now: number): BlockRef {
-    const since = now - this.genesisTime - this.phase;
-    const k = since < 0 ? 0 : Math.floor(since / this.intervalMs) + 1;
-    return this.blockAt(k);
+    return this.blockAt(Math.max(0, Math.floor((now - this.origin) / this.intervalMs)) + 1);
   }
 
-  /** The latest block committed at `now` (the genesis block before the first interval elapses). */
+  /** The latest block committed at `now`. */
   latestBlock(now: number): BlockRef {
-    const since = now - this.genesisTime - this.phase;
-    return this.blockAt(since < 0 ? 0 : Math.floor(since / this.intervalMs));
+    return this.blockAt(Math.max(0, Math.floor((now - this.origin) / this.intervalMs)));
   }
 }
 

@@ -78,7 +78,6 @@ export function checkTx(input: CheckTxInput, bytes: Uint8Array): CheckedTx {
   } catch (e) {
     return fail(`${(e as Error).message}: tx parse error`, SdkCode.txDecode);
   }
-  if (raw.bodyBytes.length === 0 || raw.authInfoBytes.length === 0) fail('empty body or auth info: tx parse error', SdkCode.txDecode);
 
   const msgs: DecodedMsg[] = [];
   for (const [index, any] of body.messages.entries()) {
@@ -123,9 +122,11 @@ export function checkTx(input: CheckTxInput, bytes: Uint8Array): CheckedTx {
   const feeMsg = authInfo.fee;
   const gasLimit = feeMsg?.gasLimit ?? 0n;
   const feeCoins = feeMsg?.amount ?? [];
+  const feeDenoms = new Set<string>();
   for (const c of feeCoins) {
-    const p = coinProblem(c, true);
+    const p = coinProblem(c, true) ?? (feeDenoms.has(c.denom) ? `duplicate denomination ${c.denom}: invalid coins` : undefined);
     if (p) fail(`invalid fee amount: ${p}`, SdkCode.insufficientFee);
+    feeDenoms.add(c.denom);
   }
   const fee = feeCoins.map((c) => ({ denom: c.denom, amount: BigInt(c.amount) }));
   if (gasLimit === 0n) fail('out of gas in location: txSize; gasWanted: 0, gasUsed: 0: out of gas', 11);

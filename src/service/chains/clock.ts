@@ -14,7 +14,10 @@ export type Cancel = () => void;
 export interface Clock {
   /** Simulated time, epoch milliseconds. */
   now(): number;
-  /** Runs `fn` once simulated time reaches `simTime` (immediately-due callbacks run on the next tick). */
+  /**
+   * Runs `fn` once simulated time reaches `simTime`. One already due runs at the next
+   * opportunity: a SimClock's next timer tick, a ManualClock's next advance/set/flush.
+   */
   at(simTime: number, fn: () => void): Cancel;
   /** Runs `fn` after `ms` of simulated time. */
   after(ms: number, fn: () => void): Cancel;

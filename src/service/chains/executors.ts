@@ -81,6 +81,8 @@ const ev = (type: string, attrs: Record<string, string>): TxEvent => ({
 });
 
 const execSend: Executor<MsgSend> = (ctx, m) => {
+  // like the SDK's blocked module accounts: escrow balances must only move through ICS-20
+  if (ctx.ledger.isEscrow(m.toAddress)) throw new ExecError(`${m.toAddress} is not allowed to receive funds: unauthorized`, 4);
   for (const c of m.amount) ctx.ledger.send(m.fromAddress, m.toAddress, c.denom, BigInt(c.amount));
   ctx.emit(ev('transfer', { recipient: m.toAddress, sender: m.fromAddress, amount: m.amount.map((c) => `${c.amount}${c.denom}`).join(',') }));
 };

@@ -192,7 +192,7 @@ function depositForBurnCodec(typeUrl: string): MsgCodec<MsgDepositForBurn> {
   };
 }
 
-/** Codecs by type URL. Extend with registerMsgCodec() (a chain module added later). */
+/** Codecs by type URL; each simulator copies this map (ChainSimulator.registerMsgType adds more). */
 export const MSG_CODECS = new Map<string, MsgCodec>([
   [TYPE_MSG_SEND, msgSend as MsgCodec],
   [TYPE_MSG_TRANSFER, msgTransfer as MsgCodec],

@@ -19,6 +19,8 @@
  * - swap_venues: venue names (and chain ids when given) allowed for swaps; null or empty
  *   means every venue; names the World does not have simply match nothing.
  * - group_by is accepted and ignored: openapi gives it no values or meaning.
+ * - An unknown source chain answers the spec's `Invalid source_asset_denom` too (the denom
+ *   is not on that chain); a missing or empty source field names the field.
  */
 import type { Asset, AssetsFromSourceRequest, AssetsFromSourceResponse } from '../../api/schemas';
 import { invalidArgument } from '../http/errors';

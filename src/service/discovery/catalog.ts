@@ -59,8 +59,9 @@ export function infoChains(world: World, query: URLSearchParams): ChainsResponse
  * include_cw20_assets, include_evm_assets, include_svm_assets, only_testnets.
  *
  * An unknown chain id is a 400 `Invalid chain_id` (the one error openapi shows for this
- * endpoint). Chains left with no asset after filtering are omitted, except those named in
- * chain_ids, which answer `{ assets: [] }` so the caller can tell "none" from "unknown".
+ * endpoint). Chains left with no asset after filtering are omitted, except Cosmos chains
+ * named in chain_ids, which answer `{ assets: [] }` so the caller can tell "none" from
+ * "unknown"; a chain the type flags exclude is left out even when named.
  */
 export function fungibleAssets(world: World, query: URLSearchParams): AssetsResponse {
   const chainIds = queryList(query, 'chain_ids', INVALID_CHAIN_ID);

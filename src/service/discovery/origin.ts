@@ -54,11 +54,13 @@ function oneHopTable(world: World, chainId: string): Map<string, Candidate> {
 
 /** The asset a denom is on a chain, catalog or derived; undefined when unknown. */
 export function resolveHeld(world: World, chainId: string, denom: string): WorldAsset | undefined {
-  const known = world.resolveAsset(chainId, denom);
-  if (known || !world.chain(chainId) || !isIbcDenom(denom)) return known;
-  const hit = oneHopTable(world, chainId).get(`ibc/${denom.slice(4).toUpperCase()}`);
-  if (!hit) return undefined;
-  world.ibcDenom(hit.trace, hit.baseDenom);
+  if (!world.chain(chainId)) return undefined;
+  // Register a derivable trace *before* asking resolveAsset(), which remembers misses.
+  if (isIbcDenom(denom) && world.denomTrace(denom) === undefined && !world.asset(chainId, denom)) {
+    const hit = oneHopTable(world, chainId).get(`ibc/${denom.slice(4).toUpperCase()}`);
+    if (!hit) return undefined;
+    world.ibcDenom(hit.trace, hit.baseDenom);
+  }
   return world.resolveAsset(chainId, denom);
 }
 
@@ -92,7 +94,7 @@ const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v.trim() 
  * since openapi's OptionalAsset makes it optional and a made-up Asset would have no origin.
  */
 export function ibcOriginAssets(world: World, req: IbcOriginAssetsRequest): IbcOriginAssetsResponse {
-  const entries: unknown = (req as { assets?: unknown }).assets;
+  const entries: unknown = (req as { assets?: unknown } | null)?.assets;
   if (!Array.isArray(entries)) throw invalidArgument(MUST_SUPPLY);
   const wanted = entries.map((e: unknown) => {
     const o = (typeof e === 'object' && e !== null ? e : {}) as { denom?: unknown; chain_id?: unknown };

@@ -210,11 +210,11 @@ export function reach(world: World, source: WorldAsset, opts: ReachOptions): Rea
     arrival: Arrival,
     swapped: boolean,
     d: number,
-    canonical = form.trace === '',
   ): void => {
     const chain = world.chain(chainId);
     if (!chain) return;
     const caps = capsOnArrival(world, chain, arrival, swapped, multi);
+    const canonical = isCanonical(world, chainId, form.originChainId, form.trace);
     push({ chainId, ...form, caps, swapped, arrival, canonical }, d, arrival === 'swap');
   };
 
@@ -228,7 +228,7 @@ export function reach(world: World, source: WorldAsset, opts: ReachOptions): Rea
       caps: capsOnArrival(world, srcChain, 'source', false, multi),
       swapped: false,
       arrival: 'source',
-      canonical: source.trace === '',
+      canonical: isCanonical(world, source.chainId, source.originChainId, source.trace),
     },
     0,
     false,
@@ -240,7 +240,7 @@ export function reach(world: World, source: WorldAsset, opts: ReachOptions): Rea
     const s = states.get(item.key)!;
     const d = item.d;
     const chain = world.chain(s.chainId)!;
-    const held = heldAsset(world, idx, s);
+    const held = heldAsset(idx, s);
 
     // ---- IBC: bank denoms over `transfer` channels
     // a CW20 needs its own ics20 contract port, which the simulated chains do not route
@@ -250,9 +250,8 @@ export function reach(world: World, source: WorldAsset, opts: ReachOptions): Rea
       if (first) {
         const back = world.channel(s.chainId, first.channel);
         if (back && back.portId === first.port) {
-          const to = back.counterpartyChainId;
           const form = { originChainId: s.originChainId, originDenom: s.originDenom, trace: first.rest };
-          arrive(to, form, 'unwind', s.swapped, d + 1, isCanonical(world, to, form.originChainId, form.trace));
+          arrive(back.counterpartyChainId, form, 'unwind', s.swapped, d + 1);
         }
       }
       const atOrigin = s.trace === '' && s.chainId === s.originChainId;
@@ -261,7 +260,7 @@ export function reach(world: World, source: WorldAsset, opts: ReachOptions): Rea
         const recv = `${end.counterpartyPortId}/${end.counterpartyChannelId}`;
         const trace = s.trace === '' ? recv : `${recv}/${s.trace}`;
         const form = { originChainId: s.originChainId, originDenom: s.originDenom, trace };
-        arrive(end.counterpartyChainId, form, 'ibc', s.swapped, d + 1, atOrigin && end.preferred);
+        arrive(end.counterpartyChainId, form, 'ibc', s.swapped, d + 1);
       };
       if (atOrigin) {
         for (const end of world.neighbors(s.chainId)) if (end.preferred) forward(end);
@@ -341,7 +340,7 @@ function originForm(a: WorldAsset): Pick<State, 'originChainId' | 'originDenom' 
 }
 
 /** The catalog asset a state holds, if the catalog lists that form. */
-function heldAsset(world: World, idx: Indexes, s: State): WorldAsset | undefined {
+function heldAsset(idx: Indexes, s: State): WorldAsset | undefined {
   return idx.byTrace.get(formKey(s.chainId, s.originChainId, s.originDenom, s.trace));
 }
 

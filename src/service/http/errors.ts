@@ -65,9 +65,16 @@ export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
   return `invalid request: ${parts.join('; ')}${more}`;
 }
 
+// Amount fields the API reports as `invalid <field>` when present but malformed (spec, Errors).
+const AMOUNT_FIELDS = new Set(['amount_in', 'amount_out']);
+
 /** Parses with `schema` or throws a 400, code 3, that names the offending fields. */
 export function parseRequest<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
-  if (!result.success) throw invalidArgument(describeIssues(result.error.issues));
-  return result.data;
+  if (result.success) return result.data;
+  const first = result.error.issues[0];
+  const field = first?.path.length === 1 ? String(first.path[0]) : undefined;
+  const present = typeof value === 'object' && value !== null && field !== undefined && field in value;
+  if (field && present && AMOUNT_FIELDS.has(field)) throw invalidArgument(`invalid ${field}`);
+  throw invalidArgument(describeIssues(result.error.issues));
 }

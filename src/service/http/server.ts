@@ -208,11 +208,17 @@ async function readJsonBody(req: http.IncomingMessage): Promise<unknown> {
   }
   const text = Buffer.concat(chunks).toString('utf8');
   if (!text.trim()) throw invalidArgument('request body must be a JSON object');
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch (error) {
     throw invalidArgument(`request body is not valid JSON: ${(error as Error).message}`);
   }
+  // Every endpoint of the API takes an object; refuse anything else before a handler sees it.
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw invalidArgument('request body must be a JSON object');
+  }
+  return parsed;
 }
 
 /** Listens on 127.0.0.1 only; resolves with the bound port. */

@@ -6,13 +6,18 @@
  * How operations become messages (one transaction per tx_index):
  * - A transaction starts with what its first operation needs on its source chain: an IBC
  *   MsgTransfer, a MsgExecuteContract to the venue's entry point (a swap that starts there),
- *   Noble's MsgDepositForBurn (CCTP from Noble), or an evm_tx (CCTP depositForBurn, Axelar
- *   sendToken from an EVM chain).
+ *   Noble's MsgDepositForBurn (+ a MsgSend of the smart-relay fee), an evm_tx (CCTP
+ *   depositForBurn, or the relayer contract's requestCCTPTransfer when a relay fee is quoted;
+ *   Axelar gateway sendToken / callContractWithToken), or, on axelar-dojo-1 itself, Axelar's
+ *   LinkRequest + a bank send into the deposit address.
  * - Every following operation of the same transaction rides in the memo of the packet that
  *   arrives before it: an IBC hop on a PFM chain is a `forward` memo, a swap on arrival is an
  *   ibc-hooks `wasm` memo calling the entry point (the packet's receiver is the entry point),
- *   a transfer after a swap is the entry point's `ibc_transfer` post-swap action, and a
- *   transfer into Axelar that continues to an EVM chain is Axelar's GMP memo.
+ *   a transfer after a swap is the entry point's `ibc_transfer` post-swap action, a transfer
+ *   into Axelar that continues to an EVM chain is Axelar's GMP memo, and an Axelar transfer
+ *   from an EVM chain into Cosmos carries the onward memo as its GMP payload.
+ * - Tokens a CCTP mint delivers cannot carry a memo: what follows starts a new transaction on
+ *   the chain they land on, even when the caller's tx_index says otherwise.
  * - The last delivery goes to the user's address on the destination chain, or to the
  *   post-route handler (ibc-hooks `wasm` memo / Stride `autopilot` memo / entry-point
  *   `contract_call` after a final swap).
@@ -20,12 +25,13 @@
  * address_list): real PFM ignores that receiver for the forward, and a valid address there is
  * where a failed forward's funds would be recoverable.
  */
-import type { MsgsRequest, MsgsResponse } from '../../api/schemas';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
+import type { MsgsRequest, MsgsResponse } from '../../api/schemas';
 import { addressBytes, checkAddress, describeAddressProblem, encodeBech32, leftPad32 } from '../../chains/addresses';
 import { invalidArgument } from '../http/errors';
-import { parseDecimal, toWireAsset, type World, type WorldAsset } from '../world';
+import { formatUsd, usdValue as usdScaled } from '../pricing';
+import { toWireAsset, type World } from '../world';
 import {
   amountAfterAffiliates,
   swapAndActionMsg,
@@ -33,7 +39,9 @@ import {
   type PostSwapAction,
 } from './entry-point';
 import {
+  axelarDepositAddress,
   jsonToBinary,
+  msgLinkRequest,
   msgDepositForBurn,
   msgExecuteContract,
   msgSend,
@@ -43,6 +51,8 @@ import {
 import {
   AXELAR_GATEWAY,
   CCTP_TOKEN_MESSENGER,
+  callContractWithTokenCalldata,
+  cosmosMemoPayload,
   cctpRelayerContract,
   depositForBurnCalldata,
   requestCctpTransferCalldata,
@@ -61,7 +71,7 @@ import {
   type PostRoute,
   type Slippage,
 } from './options';
-import { requiredChainIds, toLegs, type AxelarLeg, type Leg, type SwapLeg } from './path';
+import { requiredChainIds, toLegs, type AxelarLeg, type BridgeFee, type FeeBehavior, type Leg, type SwapLeg } from './path';
 
 export interface MsgsOptions {
   /** Milliseconds since the epoch (Date.now semantics); the only source of time. */
@@ -114,7 +124,7 @@ export interface FeeJson {
   chain_id: string;
   tx_index: number;
   operation_index: number;
-  fee_behavior: 'FEE_BEHAVIOR_DEDUCTED';
+  fee_behavior: FeeBehavior;
 }
 
 export interface BuiltMsgs {
@@ -255,10 +265,10 @@ function walkAmounts(ctx: Ctx, amountIn: bigint, request: MsgsRequest): bigint {
     switch (leg.kind) {
       case 'swap': {
         const fallback = swaps === 1 ? (request.amount_out ?? request.estimated_amount_out) : undefined;
-        const quoted = leg.amountOut ?? leg.swapAmountOut ?? (fallback !== undefined && /^[0-9]+$/.test(fallback) ? BigInt(fallback) : undefined);
+        const quoted = leg.amountOut ?? (fallback !== undefined && /^[0-9]+$/.test(fallback) ? BigInt(fallback) : undefined);
         if (quoted === undefined) throw invalidArgument(`operation ${leg.index} (swap) has no amount_out to hold the swap to`);
         out = quoted;
-        const minAsset = leg.exactOut ? (leg.swapAmountOut ?? quoted) : swapMinimum(ctx, leg, quoted);
+        const minAsset = swapMinimum(ctx, leg, quoted);
         ctx.minAsset.set(leg.index, minAsset);
         min = minAsset;
         break;
@@ -268,11 +278,11 @@ function walkAmounts(ctx: Ctx, amountIn: bigint, request: MsgsRequest): bigint {
         min = sub(min, inAmt - out);
         break;
       case 'cctp':
-        out = leg.amountOut ?? inAmt - (leg.relayFee?.amount ?? 0n);
+        out = leg.amountOut ?? inAmt - deducted(leg.relayFee);
         min = sub(min, inAmt - out);
         break;
       case 'axelar':
-        out = leg.amountOut ?? inAmt - leg.fee;
+        out = leg.amountOut ?? inAmt - deducted(leg.fee);
         min = sub(min, inAmt - out);
         break;
     }
@@ -282,10 +292,12 @@ function walkAmounts(ctx: Ctx, amountIn: bigint, request: MsgsRequest): bigint {
   return min;
 }
 
+const deducted = (fee: BridgeFee | undefined): bigint => (fee?.behavior === 'FEE_BEHAVIOR_DEDUCTED' ? fee.amount : 0n);
+
 const sub = (a: bigint, b: bigint): bigint => (a - b < 0n ? 0n : a - b);
 
 /**
- * min_asset of an exact-in swap. The quoted amount_out is net of any affiliate fee the route
+ * min_asset of a swap. The quoted amount_out is net of any affiliate fee the route
  * already took (`estimated_affiliate_fee`); the fee is added back to get the gross output, the
  * affiliates of this request are paid from that gross the way the entry point pays them, and
  * slippage is applied to what is left.
@@ -306,7 +318,10 @@ function affiliatesOn(ctx: Ctx, chainId: string): EntryPointAffiliate[] {
 function continuationProblem(world: World, prev: Leg, next: Leg): string | undefined {
   const chain = world.chain(next.from)!;
   if (prev.kind === 'cctp') return `CCTP mints on ${prev.to} without running anything after it`;
-  if (prev.kind === 'axelar') return `an Axelar transfer delivers to ${prev.to} without running anything after it`;
+  // Axelar from an EVM chain delivers into Cosmos with a memo (GMP payload); nothing else does
+  if (prev.kind === 'axelar' && (world.chain(prev.from)!.chainType !== 'evm' || world.chain(prev.to)!.chainType !== 'cosmos')) {
+    return `an Axelar transfer delivers to ${prev.to} without running anything after it`;
+  }
   switch (next.kind) {
     case 'cctp':
       return `a CCTP burn on ${next.from} is signed in its own transaction`;
@@ -325,37 +340,45 @@ function continuationProblem(world: World, prev: Leg, next: Leg): string | undef
 
 /**
  * Operations grouped into transactions by their tx_index (a missing one continues the
- * transaction before it). Indices must start at 0 and rise by one.
+ * transaction before it; indices must start at 0 and rise by one). Tokens that a bridge
+ * (CCTP, Axelar) delivers to a Cosmos chain wait there for a new transaction signed on that
+ * chain, so one is started even when the route's tx_index says otherwise. Any other
+ * operation that cannot ride on the one before it is refused.
  */
 function groupIntoTxs(world: World, legs: readonly Leg[]): Leg[][] {
   const groups: Leg[][] = [];
   let current = -1;
   for (const leg of legs) {
-    const txIndex = leg.txIndex ?? (groups.length === 0 ? 0 : current);
-    if (txIndex === current) {
-      groups[groups.length - 1]!.push(leg);
-      continue;
-    }
-    if (txIndex !== current + 1) {
+    const txIndex = leg.txIndex ?? (current === -1 ? 0 : current);
+    if (txIndex !== current && txIndex !== current + 1) {
       throw invalidArgument(`invalid tx_index ${txIndex} on operation ${leg.index}: expected ${current === -1 ? 0 : `${current} or ${current + 1}`}`);
     }
-    current = txIndex;
-    groups.push([leg]);
-  }
-  for (const group of groups) {
-    for (let k = 1; k < group.length; k += 1) {
-      const problem = continuationProblem(world, group[k - 1]!, group[k]!);
-      if (problem) {
-        throw invalidArgument(`operation ${group[k]!.index} (${group[k]!.kind}) cannot continue the transaction of operation ${group[k - 1]!.index}: ${problem}`);
+    const prev = groups[groups.length - 1]?.at(-1);
+    if (txIndex === current && prev) {
+      const problem = continuationProblem(world, prev, leg);
+      if (problem === undefined) {
+        groups[groups.length - 1]!.push(leg);
+      } else if (prev.kind === 'cctp' || prev.kind === 'axelar') {
+        groups.push([leg]);
+      } else {
+        throw invalidArgument(`operation ${leg.index} (${leg.kind}) cannot continue the transaction of operation ${prev.index}: ${problem}`);
       }
+    } else {
+      groups.push([leg]);
     }
+    current = txIndex;
   }
   return groups;
 }
 
+/**
+ * IBC timeout of transaction `txNo` in ns since the epoch, on a whole second: a multiple of
+ * 10^9 (so of 2^9) below 2^62 is exactly representable as a double, so a reader that
+ * JSON.parses the bare number still gets it exactly.
+ */
 function timeoutNs(ctx: Ctx, txNo: number): bigint {
-  const seconds = ctx.timeoutSeconds + BigInt(txNo) * LATER_TX_ALLOWANCE_SECONDS;
-  return (ctx.nowMs + seconds * 1000n) * 1_000_000n;
+  const seconds = ctx.nowMs / 1000n + ctx.timeoutSeconds + BigInt(txNo) * LATER_TX_ALLOWANCE_SECONDS;
+  return seconds * 1_000_000_000n;
 }
 
 const addr = (ctx: Ctx, pos: number): string => ctx.addresses[pos]!;
@@ -406,39 +429,32 @@ function buildTx(ctx: Ctx, group: Leg[], txNo: number, amount: bigint): TxJson[]
       const dest = ctx.world.chain(first.to)!;
       const domain = ctx.world.cctpChain(first.to)!.domain;
       const mintRecipient = leftPad32(addressBytes(addr(ctx, first.toPos), dest));
-      const fee = first.relayFee?.amount ?? 0n;
-      if (fee >= amount) throw invalidArgument(`operation ${first.index} (cctp_transfer): the relay fee ${fee} is not less than the amount ${amount}`);
+      const fee = first.relayFee;
+      const signer = addr(ctx, first.fromPos);
       if (source.chainType === 'cosmos') {
-        const msgs = [
-          msgDepositForBurn({ from: addr(ctx, first.fromPos), amount: amount - fee, destinationDomain: domain, mintRecipient, burnToken: first.burnToken }),
-        ];
-        if (fee > 0n) {
-          const to = relayFeeAddress(ctx, first.relayFee!.payTo, source.chainId, first.index);
-          msgs.push(msgSend({ from: addr(ctx, first.fromPos), to, denom: first.burnToken, amount: fee }));
-        }
+        // Noble: the fee comes out of the amount and goes to the relayer in the same tx
+        const feeAmount = fee?.amount ?? 0n;
+        if (feeAmount >= amount) throw invalidArgument(`operation ${first.index} (cctp_transfer): the relay fee ${feeAmount} is not less than the amount ${amount}`);
+        const msgs = [msgDepositForBurn({ from: signer, amount: amount - feeAmount, destinationDomain: domain, mintRecipient, burnToken: first.burnToken })];
+        if (fee) msgs.push(msgSend({ from: signer, to: relayFeeAddress(ctx, fee.payTo, source.chainId, first.index), denom: first.burnToken, amount: fee.amount }));
         return cosmos(msgs);
       }
       const messenger = CCTP_TOKEN_MESSENGER[first.from];
       if (!messenger) throw invalidArgument(`operation ${first.index} (cctp_transfer): no CCTP TokenMessenger known on chain ${first.from}`);
-      // with a relay fee, the relayer contract takes the fee and burns the rest in one transaction
-      const to = fee > 0n ? cctpRelayerContract(first.from) : messenger;
-      const data =
-        fee > 0n
-          ? requestCctpTransferCalldata({ transferAmount: amount - fee, destinationDomain: domain, mintRecipient, burnToken: first.burnToken, feeAmount: fee })
-          : depositForBurnCalldata({ amount, destinationDomain: domain, mintRecipient, burnToken: first.burnToken });
-      return [
-        {
-          evm_tx: {
-            chain_id: first.from,
-            to,
-            value: '0',
-            data,
-            required_erc20_approvals: [{ token_contract: first.burnToken, spender: to, amount: amount.toString() }],
-            signer_address: addr(ctx, first.fromPos),
-          },
-          operations_indices: indices,
-        },
-      ];
+      if (!fee) {
+        return [evmTx(first.from, messenger, '0', depositForBurnCalldata({ amount, destinationDomain: domain, mintRecipient, burnToken: first.burnToken }), [
+          { token_contract: first.burnToken, spender: messenger, amount: amount.toString() },
+        ], signer, indices)];
+      }
+      // the relayer contract pulls the fee with the amount and burns the amount, in one tx
+      const deductedFee = deducted(fee);
+      if (deductedFee >= amount) throw invalidArgument(`operation ${first.index} (cctp_transfer): the relay fee ${fee.amount} is not less than the amount ${amount}`);
+      const relayer = cctpRelayerContract(first.from);
+      const transferAmount = amount - deductedFee;
+      const data = requestCctpTransferCalldata({ transferAmount, destinationDomain: domain, mintRecipient, burnToken: first.burnToken, feeAmount: fee.amount });
+      return [evmTx(first.from, relayer, '0', data, [
+        { token_contract: first.burnToken, spender: relayer, amount: (transferAmount + fee.amount).toString() },
+      ], signer, indices)];
     }
     case 'axelar':
       return axelarFirst(ctx, group, first, amount, tNs, cosmos);
@@ -475,27 +491,36 @@ function axelarFirst(
     if (!gateway || !token?.tokenContract || !token.symbol) {
       throw invalidArgument(`operation ${first.index} (axelar_transfer): Axelar's gateway on ${first.from} does not take ${first.denomIn}`);
     }
-    return [
-      {
-        evm_tx: {
-          chain_id: first.from,
-          to: gateway,
-          value: '0',
-          data: sendTokenCalldata({
-            destinationChain: axelarChainName(ctx.world, first.to),
-            destinationAddress: addr(ctx, first.toPos),
+    // The fee is paid on top, in the gas token, as the transaction's value (the local gateway
+    // takes it for gas and relaying); a fee in the token itself comes out of the amount on Axelar.
+    const nativeFee = first.fee && isNativeOf(ctx.world, first.from, first.fee.denom) ? first.fee.amount : 0n;
+    const destinationChain = axelarChainName(ctx.world, first.to);
+    // When the route goes on from the Cosmos chain Axelar delivers to, the gateway call carries
+    // the ICS-20 memo (and receiver) of that delivery as a GMP payload; otherwise a plain sendToken.
+    const onward = group.length > 1 ? arrival(ctx, group, 1, tNs) : undefined;
+    const data =
+      onward?.memo !== undefined
+        ? callContractWithTokenCalldata({
+            destinationChain,
+            contractAddress: onward.receiver,
+            payload: cosmosMemoPayload(stringifyExact(onward.memo)),
             symbol: token.symbol,
             amount,
-          }),
-          required_erc20_approvals: [{ token_contract: token.tokenContract, spender: gateway, amount: amount.toString() }],
-          signer_address: addr(ctx, first.fromPos),
-        },
-        operations_indices: group.map((l) => l.index),
-      },
+          })
+        : sendTokenCalldata({ destinationChain, destinationAddress: onward?.receiver ?? addr(ctx, first.toPos), symbol: token.symbol, amount });
+    return [
+      evmTx(first.from, gateway, nativeFee.toString(), data, [{ token_contract: token.tokenContract, spender: gateway, amount: amount.toString() }], addr(ctx, first.fromPos), group.map((l) => l.index)),
     ];
   }
   if (!first.ibcLeg) {
-    throw invalidArgument(`operation ${first.index} (axelar_transfer): transfers that start on ${first.from} itself are not supported by the local service`);
+    // on axelar-dojo-1 itself: link a deposit address to the recipient, then pay into it
+    const recipientChain = axelarChainName(ctx.world, first.to);
+    const recipient = addr(ctx, first.toPos);
+    const sender = addr(ctx, first.fromPos);
+    return cosmos([
+      msgLinkRequest({ sender, recipientAddr: recipient, recipientChain, asset: first.denomIn }),
+      msgSend({ from: sender, to: axelarDepositAddress(recipientChain, first.denomIn, recipient), denom: first.denomIn, amount }),
+    ]);
   }
   const d = axelarDelivery(ctx, first);
   return cosmos([
@@ -512,6 +537,14 @@ function axelarFirst(
   ]);
 }
 
+function isNativeOf(world: World, chainId: string, denom: string): boolean {
+  return world.chain(chainId)?.feeAssets[0]?.denom === denom || denom === `${world.chain(chainId)?.chainName}-native`;
+}
+
+function evmTx(chainId: string, to: string, value: string, data: string, approvals: Erc20ApprovalJson[], signer: string, indices: number[]): TxJson {
+  return { evm_tx: { chain_id: chainId, to, value, data, required_erc20_approvals: approvals, signer_address: signer }, operations_indices: indices };
+}
+
 /** Axelar's name for a chain: the bridge table's for EVM chains, the registry name for Cosmos ones. */
 function axelarChainName(world: World, chainId: string): string {
   const chain = world.chain(chainId)!;
@@ -522,7 +555,11 @@ function axelarChainName(world: World, chainId: string): string {
 
 /** The IBC packet into axelar-dojo-1 that Axelar's GMP module turns into a transfer to `leg.to`. */
 function axelarDelivery(ctx: Ctx, leg: AxelarLeg): Delivery {
-  return { receiver: AXELAR_GMP_ACCOUNT, memo: axelarGmpMemo(axelarChainName(ctx.world, leg.to), addr(ctx, leg.toPos)) };
+  const fee = deducted(leg.fee);
+  return {
+    receiver: AXELAR_GMP_ACCOUNT,
+    memo: axelarGmpMemo(axelarChainName(ctx.world, leg.to), addr(ctx, leg.toPos), fee > 0n ? fee : undefined),
+  };
 }
 
 /** Where the packet that ends `group[k - 1]` goes, and the memo that runs `group[k..]`. */
@@ -605,7 +642,6 @@ function swapMsg(ctx: Ctx, group: Leg[], k: number, tNs: bigint, sent?: { denom:
     sentAsset: sent,
     venue: leg.venue,
     operations: leg.operations,
-    refundAddress: leg.exactOut ? addr(ctx, leg.fromPos) : undefined,
     minAsset: { denom: leg.denomOut, amount: ctx.minAsset.get(leg.index)! },
     timeoutTimestampNs: tNs,
     postSwapAction: post,
@@ -615,48 +651,42 @@ function swapMsg(ctx: Ctx, group: Leg[], k: number, tNs: bigint, sent?: { denom:
 
 // ─────────────────────────────── fees ───────────────────────────────
 
-/** Smart-relay fees the operations carry, as the route reports them. */
+/** Smart-relay fees the operations carry, computed as the planner reports them in the route. */
 function estimatedFees(ctx: Ctx, groups: readonly Leg[][]): FeeJson[] {
   const fees: FeeJson[] = [];
   groups.forEach((group, txNo) => {
     for (const leg of group) {
       if (leg.kind === 'cctp' && leg.relayFee) {
-        const asset = ctx.world.resolveAsset(leg.from, leg.denomIn);
+        const asset = ctx.world.resolveAsset(leg.relayFee.chainId, leg.relayFee.denom);
         if (!asset) continue;
-        fees.push(fee(ctx.world, 'CCTP', leg.relayFee.amount, asset, toWireAsset(asset), leg.from, txNo, leg.index));
-      } else if (leg.kind === 'transfer' && leg.smartRelay && leg.fee) {
-        const assetDenom = (leg.fee.asset as { denom?: unknown }).denom;
-        const asset = typeof assetDenom === 'string' ? ctx.world.resolveAsset(leg.from, assetDenom) : undefined;
-        const f = fee(ctx.world, leg.fee.bridgeId, leg.fee.amount, asset, leg.fee.asset, leg.from, txNo, leg.index);
-        if (leg.fee.usdAmount !== undefined) f.usd_amount = leg.fee.usdAmount;
-        fees.push(f);
+        const price = ctx.world.priceOfAsset(asset);
+        const usd = price !== undefined && asset.decimals !== undefined ? formatUsd(usdScaled(leg.relayFee.amount, asset.decimals, price)) : '0.00';
+        fees.push(feeJson('CCTP', leg.relayFee, usd, toWireAsset(asset), leg.from, txNo, leg.index));
+      } else if (leg.kind === 'axelar' && leg.smartRelay && leg.fee) {
+        const asset = leg.fee.asset ?? (() => {
+          const a = ctx.world.resolveAsset(leg.fee.chainId, leg.fee.denom);
+          return a ? toWireAsset(a) : undefined;
+        })();
+        if (!asset) continue;
+        // the fee is charged on Axelar's side of the bridge: the hub for a Cosmos source
+        const chainId = leg.ibcLeg ? ctx.world.bridges.axelar.axelarChainId : leg.from;
+        fees.push(feeJson('AXELAR', leg.fee, leg.fee.usdAmount ?? '0.00', asset, chainId, txNo, leg.index));
       }
     }
   });
   return fees;
 }
 
-function fee(world: World, bridgeId: string, amount: bigint, asset: WorldAsset | undefined, wireAsset: unknown, chainId: string, txIndex: number, operationIndex: number): FeeJson {
-  const usd = asset ? usdValue(world, asset, amount) : undefined;
+function feeJson(bridgeId: string, fee: BridgeFee, usd: string, asset: unknown, chainId: string, txIndex: number, operationIndex: number): FeeJson {
   return {
     fee_type: 'SMART_RELAY',
     bridge_id: bridgeId,
-    amount: amount.toString(),
-    ...(usd !== undefined && { usd_amount: usd }),
-    origin_asset: wireAsset,
+    amount: fee.amount.toString(),
+    usd_amount: usd,
+    origin_asset: asset,
     chain_id: chainId,
     tx_index: txIndex,
     operation_index: operationIndex,
-    fee_behavior: 'FEE_BEHAVIOR_DEDUCTED',
+    fee_behavior: fee.behavior,
   };
-}
-
-/** USD value to the cent, rounded half up; undefined without a price or decimals. */
-export function usdValue(world: World, asset: WorldAsset, amount: bigint): string | undefined {
-  const price = world.priceOfAsset(asset);
-  if (price === undefined || asset.decimals === undefined) return undefined;
-  const p = parseDecimal(price);
-  const den = p.den * 10n ** BigInt(asset.decimals);
-  const cents = (amount * p.num * 200n + den) / (2n * den);
-  return `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`;
 }

@@ -4,12 +4,15 @@
  * real protobuf message (`MsgTransfer.fromPartial`, …) field by field.
  */
 import { toBase64, toUtf8 } from '@cosmjs/encoding';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { encodeBech32 } from '../../chains/addresses';
 import { stringifyExact, type ExactJson } from './json';
 
 export const MSG_TRANSFER_TYPE_URL = '/ibc.applications.transfer.v1.MsgTransfer';
 export const MSG_EXECUTE_CONTRACT_TYPE_URL = '/cosmwasm.wasm.v1.MsgExecuteContract';
 export const MSG_DEPOSIT_FOR_BURN_TYPE_URL = '/circle.cctp.v1.MsgDepositForBurn';
 export const MSG_SEND_TYPE_URL = '/cosmos.bank.v1beta1.MsgSend';
+export const MSG_LINK_REQUEST_TYPE_URL = '/axelar.axelarnet.v1beta1.LinkRequest';
 
 export interface CosmosMsgJson {
   msg: string;
@@ -94,4 +97,30 @@ export function msgSend(args: { from: string; to: string; denom: string; amount:
 /** CosmWasm `Binary` of a JSON message (contract_call post-swap action). */
 export function jsonToBinary(json: ExactJson): string {
   return toBase64(toUtf8(stringifyExact(json)));
+}
+
+/**
+ * Axelar's deposit-address flow, for tokens that start on axelar-dojo-1 itself (no IBC packet
+ * to carry a GMP memo): `LinkRequest` links a deposit address to (recipient chain, recipient,
+ * asset), then a bank send into that address is bridged by Axelar.
+ * `{"sender","recipient_addr","recipient_chain","asset"}`.
+ */
+export function msgLinkRequest(args: { sender: string; recipientAddr: string; recipientChain: string; asset: string }): CosmosMsgJson {
+  const body: ExactJson = {
+    sender: args.sender,
+    recipient_addr: args.recipientAddr,
+    recipient_chain: args.recipientChain,
+    asset: args.asset,
+  };
+  return { msg: stringifyExact(body), msg_type_url: MSG_LINK_REQUEST_TYPE_URL };
+}
+
+/**
+ * The deposit address a LinkRequest creates, in the local service:
+ * bech32('axelar', sha256('<recipient_chain>_<asset>_<recipient_addr>')[0..20]).
+ * Real Axelar mixes a per-block nonce into that hash (so the address is known only after the
+ * link executes); the simulated Axelar leaves it out so link and deposit fit in one transaction.
+ */
+export function axelarDepositAddress(recipientChain: string, asset: string, recipientAddr: string): string {
+  return encodeBech32('axelar', sha256(toUtf8(`${recipientChain}_${asset}_${recipientAddr}`)).slice(0, 20));
 }

@@ -8,9 +8,8 @@
  *                                                                        // on arrival the packet's coin is the input
  *   "user_swap":{"swap_exact_asset_in":{"swap_venue_name":"osmosis-poolmanager",
  *                 "operations":[{"pool":"1","denom_in":"uosmo","denom_out":"ibc/2739…"}]}},
- *            | {"swap_exact_asset_out":{"swap_venue_name":…,"operations":[…],"refund_address":"osmo1…"}},
  *   "min_asset":{"native":{"denom":"ibc/2739…","amount":"105963"}},      // after affiliate fees
- *   "timeout_timestamp":1688663426558649000,                             // ns since epoch, a JSON number
+ *   "timeout_timestamp":1688663426000000000,                             // ns since epoch, a JSON number (whole seconds)
  *   "post_swap_action":{"bank_send":{"to_address":"osmo1…"}}
  *                    | {"ibc_transfer":{"ibc_info":{"source_channel":"channel-0","receiver":"cosmos1…",
  *                                        "memo":"<memo string, may hold a forward/wasm memo>",
@@ -42,21 +41,16 @@ export const EntryPointSwapOperation = z.strictObject({
 });
 export type EntryPointSwapOperation = z.infer<typeof EntryPointSwapOperation>;
 
-export const UserSwap = z.union([
-  z.strictObject({
-    swap_exact_asset_in: z.strictObject({
-      swap_venue_name: z.string().min(1),
-      operations: z.array(EntryPointSwapOperation).min(1),
-    }),
+/**
+ * Exact-in only: a route quoted for an exact output (swap_out) has already been turned into
+ * the input that produces it, so the entry point swaps that input and min_asset guards the rest.
+ */
+export const UserSwap = z.strictObject({
+  swap_exact_asset_in: z.strictObject({
+    swap_venue_name: z.string().min(1),
+    operations: z.array(EntryPointSwapOperation).min(1),
   }),
-  z.strictObject({
-    swap_exact_asset_out: z.strictObject({
-      swap_venue_name: z.string().min(1),
-      operations: z.array(EntryPointSwapOperation).min(1),
-      refund_address: z.string().min(1),
-    }),
-  }),
-]);
+});
 export type UserSwap = z.infer<typeof UserSwap>;
 
 export const IbcInfo = z.strictObject({
@@ -78,8 +72,14 @@ export type PostSwapAction = z.infer<typeof PostSwapAction>;
 export const EntryPointAffiliate = z.strictObject({ basis_points_fee: Uint, address: z.string().min(1) });
 export type EntryPointAffiliate = z.infer<typeof EntryPointAffiliate>;
 
-/** ns since the epoch: a JSON number as written (JSON.parse may round it by < 1 µs) or a digit string. */
-export const TimeoutTimestamp = z.union([z.number().int().nonnegative(), Uint]);
+/**
+ * ns since the epoch: a JSON number as written (past 2^53, so zod's .int() would refuse it as
+ * unsafe; the builder writes whole seconds, which JSON.parse reads exactly) or a digit string.
+ */
+export const TimeoutTimestamp = z.union([
+  z.number().nonnegative().refine((n) => Number.isInteger(n), { error: 'expected a whole number of nanoseconds' }),
+  Uint,
+]);
 
 export const SwapAndAction = z.strictObject({
   swap_and_action: z.strictObject({
@@ -122,8 +122,6 @@ export interface SwapAndActionArgs {
   sentAsset?: { denom: string; amount: bigint };
   venue: string;
   operations: readonly EntryPointSwapOperation[];
-  /** Set for an exact-out swap. */
-  refundAddress?: string;
   minAsset: { denom: string; amount: bigint };
   timeoutTimestampNs: bigint;
   postSwapAction: PostSwapAction;
@@ -133,10 +131,7 @@ export interface SwapAndActionArgs {
 /** The execute message as exact JSON (the timeout stays a bigint until serialised). */
 export function swapAndActionMsg(args: SwapAndActionArgs): ExactJson {
   const operations = args.operations.map((o) => ({ pool: o.pool, denom_in: o.denom_in, denom_out: o.denom_out }));
-  const userSwap =
-    args.refundAddress === undefined
-      ? { swap_exact_asset_in: { swap_venue_name: args.venue, operations } }
-      : { swap_exact_asset_out: { swap_venue_name: args.venue, operations, refund_address: args.refundAddress } };
+  const userSwap = { swap_exact_asset_in: { swap_venue_name: args.venue, operations } };
   return {
     swap_and_action: {
       sent_asset: args.sentAsset && { native: { denom: args.sentAsset.denom, amount: args.sentAsset.amount.toString() } },

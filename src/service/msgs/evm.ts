@@ -32,6 +32,14 @@ export const DEPOSIT_FOR_BURN_SIGNATURE = 'depositForBurn(uint256,uint32,bytes32
  */
 export const REQUEST_CCTP_TRANSFER_SIGNATURE = 'requestCCTPTransfer(uint256,uint32,bytes32,address,uint256)';
 export const SEND_TOKEN_SIGNATURE = 'sendToken(string,string,string,uint256)';
+export const CALL_CONTRACT_WITH_TOKEN_SIGNATURE = 'callContractWithToken(string,string,bytes,string,uint256)';
+
+/**
+ * Version prefix of a GMP payload bound for a Cosmos chain, in the local service: 0x00000001
+ * then the UTF-8 JSON of the ICS-20 memo that Axelar puts on the packet it delivers to
+ * `contractAddress` (the packet's receiver), e.g. an ibc-hooks `wasm` memo or a PFM `forward`.
+ */
+export const AXELAR_COSMOS_PAYLOAD_VERSION = '00000001';
 
 /** First 4 bytes of keccak256 of a function signature, as 0x-hex. */
 export function functionSelector(signature: string): string {
@@ -56,9 +64,9 @@ export function encodeBytes32(bytes: Uint8Array): Uint8Array {
   return bytes;
 }
 
-/** A dynamic `string` tail: its length word, then the bytes padded to a whole word. */
-function encodeStringTail(text: string): Uint8Array {
-  const data = utf8ToBytes(text);
+/** A dynamic `string`/`bytes` tail: its length word, then the bytes padded to a whole word. */
+function encodeStringTail(text: string | Uint8Array): Uint8Array {
+  const data = typeof text === 'string' ? utf8ToBytes(text) : text;
   const padded = new Uint8Array(Math.ceil(data.length / 32) * 32);
   padded.set(data);
   return concat([encodeUint(BigInt(data.length)), padded]);
@@ -94,6 +102,27 @@ export function depositForBurnCalldata(args: {
   ]);
 }
 
+/**
+ * ABI-encodes arguments where each is dynamic (string/bytes: encoded as a tail) or a uint256
+ * word in place: heads hold offsets (from the start of the arguments) to the tails, in order.
+ */
+function encodeArgs(args: readonly (string | Uint8Array | bigint)[]): Uint8Array[] {
+  const tails = args.filter((a): a is string | Uint8Array => typeof a !== 'bigint').map(encodeStringTail);
+  const heads: Uint8Array[] = [];
+  let at = args.length * 32;
+  let t = 0;
+  for (const a of args) {
+    if (typeof a === 'bigint') {
+      heads.push(encodeUint(a));
+    } else {
+      heads.push(encodeUint(BigInt(at)));
+      at += tails[t]!.length;
+      t += 1;
+    }
+  }
+  return [...heads, ...tails];
+}
+
 /** `sendToken(destinationChain, destinationAddress, symbol, amount)` calldata. */
 export function sendTokenCalldata(args: {
   destinationChain: string;
@@ -101,16 +130,26 @@ export function sendTokenCalldata(args: {
   symbol: string;
   amount: bigint;
 }): string {
-  // head: three offsets (from the start of the arguments) and the amount; tails follow in order
-  const tails = [args.destinationChain, args.destinationAddress, args.symbol].map(encodeStringTail);
-  const head = 4 * 32;
-  const offsets: Uint8Array[] = [];
-  let at = head;
-  for (const t of tails) {
-    offsets.push(encodeUint(BigInt(at)));
-    at += t.length;
-  }
-  return calldata(SEND_TOKEN_SIGNATURE, [...offsets, encodeUint(args.amount), ...tails]);
+  return calldata(SEND_TOKEN_SIGNATURE, encodeArgs([args.destinationChain, args.destinationAddress, args.symbol, args.amount]));
+}
+
+/** `callContractWithToken(destinationChain, contractAddress, payload, symbol, amount)` calldata. */
+export function callContractWithTokenCalldata(args: {
+  destinationChain: string;
+  contractAddress: string;
+  payload: Uint8Array;
+  symbol: string;
+  amount: bigint;
+}): string {
+  return calldata(
+    CALL_CONTRACT_WITH_TOKEN_SIGNATURE,
+    encodeArgs([args.destinationChain, args.contractAddress, args.payload, args.symbol, args.amount]),
+  );
+}
+
+/** The GMP payload carrying an ICS-20 memo (see AXELAR_COSMOS_PAYLOAD_VERSION). */
+export function cosmosMemoPayload(memoJson: string): Uint8Array {
+  return concat([hexToBytes(AXELAR_COSMOS_PAYLOAD_VERSION), utf8ToBytes(memoJson)]);
 }
 
 /** Address of the simulated smart-relay CCTP contract on an EVM chain: keccak256('courier-sim/cctp-relayer/<chain id>'), last 20 bytes. */
@@ -184,16 +223,51 @@ export function decodeRequestCctpTransfer(data: string): {
   };
 }
 
-/** Decodes sendToken calldata (the simulator executes Axelar gateway calls with this). */
-export function decodeSendToken(data: string): { destinationChain: string; destinationAddress: string; symbol: string; amount: bigint } {
+/** Reads the ABI arguments of calldata whose types are 'string' | 'bytes' | 'uint256'. */
+function decodeArgs(data: string, signature: string, types: readonly ('string' | 'bytes' | 'uint256')[]): (string | Uint8Array | bigint)[] {
   const hex = data.replace(/^0x/, '');
-  if (`0x${hex.slice(0, 8)}` !== functionSelector(SEND_TOKEN_SIGNATURE)) throw new Error('not sendToken calldata');
+  if (`0x${hex.slice(0, 8)}` !== functionSelector(signature)) throw new Error(`not ${signature.split('(')[0]} calldata`);
   const args = hexToBytes(hex.slice(8));
   const word = (at: number): bigint => BigInt(`0x${bytesToHex(args.slice(at, at + 32))}`);
-  const text = (headWord: number): string => {
-    const offset = Number(word(headWord * 32));
+  return types.map((type, i) => {
+    if (type === 'uint256') return word(i * 32);
+    const offset = Number(word(i * 32));
     const length = Number(word(offset));
-    return new TextDecoder().decode(args.slice(offset + 32, offset + 32 + length));
+    const bytes = args.slice(offset + 32, offset + 32 + length);
+    return type === 'string' ? new TextDecoder().decode(bytes) : bytes;
+  });
+}
+
+/** Decodes sendToken calldata (the simulator executes Axelar gateway calls with this). */
+export function decodeSendToken(data: string): { destinationChain: string; destinationAddress: string; symbol: string; amount: bigint } {
+  const [destinationChain, destinationAddress, symbol, amount] = decodeArgs(data, SEND_TOKEN_SIGNATURE, ['string', 'string', 'string', 'uint256']);
+  return { destinationChain: destinationChain as string, destinationAddress: destinationAddress as string, symbol: symbol as string, amount: amount as bigint };
+}
+
+/** Decodes callContractWithToken calldata; `memo` is the payload's ICS-20 memo when it has the local version prefix. */
+export function decodeCallContractWithToken(data: string): {
+  destinationChain: string;
+  contractAddress: string;
+  payload: Uint8Array;
+  memo: string | undefined;
+  symbol: string;
+  amount: bigint;
+} {
+  const [destinationChain, contractAddress, payload, symbol, amount] = decodeArgs(data, CALL_CONTRACT_WITH_TOKEN_SIGNATURE, [
+    'string',
+    'string',
+    'bytes',
+    'string',
+    'uint256',
+  ]);
+  const p = payload as Uint8Array;
+  const memo = bytesToHex(p.slice(0, 4)) === AXELAR_COSMOS_PAYLOAD_VERSION ? new TextDecoder().decode(p.slice(4)) : undefined;
+  return {
+    destinationChain: destinationChain as string,
+    contractAddress: contractAddress as string,
+    payload: p,
+    memo,
+    symbol: symbol as string,
+    amount: amount as bigint,
   };
-  return { destinationChain: text(0), destinationAddress: text(1), symbol: text(2), amount: word(3 * 32) };
 }

@@ -2,7 +2,7 @@
  * The msgs builder: POST /v2/fungible/msgs and msgs_direct, plus the message formats the chain
  * simulator must read (entry point, memos, EVM calldata).
  */
-export { buildMsgs, buildMsgsJson, usdValue, simulatedRelayerAddress, LATER_TX_ALLOWANCE_SECONDS, type MsgsOptions, type BuiltMsgs } from './build';
+export { buildMsgs, buildMsgsJson, simulatedRelayerAddress, LATER_TX_ALLOWANCE_SECONDS, type MsgsOptions, type BuiltMsgs } from './build';
 export { buildMsgsDirect, buildMsgsDirectJson, type MsgsDirectOptions } from './direct';
 export * from './entry-point';
 export * from './memo';

@@ -14,8 +14,10 @@
  *    {"autopilot":{"receiver":"stride1…","stakeibc":{"action":"LiquidStake"}}}  or
  *    {"autopilot":{"receiver":"stride1…","claim":{"stride_address":"stride1…"}}}
  *  Axelar GMP (IBC transfer into axelar-dojo-1 that continues to an EVM chain), sent to the
- *  GMP module account AXELAR_GMP_ACCOUNT:
- *    {"destination_chain":"Ethereum","destination_address":"0x…","payload":null,"type":3}
+ *  GMP module account AXELAR_GMP_ACCOUNT; `fee` (taken from the transferred amount, paid to
+ *  AXELAR_FEE_RECIPIENT) only when the route quotes one:
+ *    {"destination_chain":"Ethereum","destination_address":"0x…","payload":null,"type":3,
+ *     "fee":{"amount":"200000","recipient":"axelar1zl3r…"}}
  *
  * `timeout` is a Go duration string as PFM accepts ("300s"); readers also accept a number of ns.
  */
@@ -34,7 +36,7 @@ export const AXELAR_GMP_TYPE_TOKEN_TRANSFER = 3;
 /** "300s", "10m", "1h30m", or a number of nanoseconds. */
 export const PfmTimeout = z.union([
   z.string().regex(/^([0-9]+(ns|us|µs|ms|s|m|h))+$/, { error: 'expected a Go duration such as "300s"' }),
-  z.number().int().nonnegative(),
+  z.number().nonnegative().refine((n) => Number.isInteger(n), { error: 'expected a whole number of nanoseconds' }),
 ]);
 
 export type Memo = ForwardMemo | WasmMemo | AutopilotMemo;
@@ -183,11 +185,15 @@ export function autopilotMemo(receiver: string, action: string): ExactJson {
   throw new Error(`unknown autopilot action ${action}`);
 }
 
-export function axelarGmpMemo(destinationChain: string, destinationAddress: string): ExactJson {
+/** Axelar's fee collector on axelar-dojo-1 (the gas service account GMP memos pay). */
+export const AXELAR_FEE_RECIPIENT = 'axelar1zl3rxpp70lmte2xr6c4lgske2fyuj3hupcsvcd';
+
+export function axelarGmpMemo(destinationChain: string, destinationAddress: string, fee?: bigint): ExactJson {
   return {
     destination_chain: destinationChain,
     destination_address: destinationAddress,
     payload: null,
     type: AXELAR_GMP_TYPE_TOKEN_TRANSFER,
+    fee: fee === undefined ? undefined : { amount: fee.toString(), recipient: AXELAR_FEE_RECIPIENT },
   };
 }

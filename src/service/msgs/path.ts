@@ -68,32 +68,49 @@ export interface TransferLeg extends LegBase {
   port: string;
   channel: string;
   smartRelay: boolean;
-  fee: { amount: bigint; usdAmount: string | undefined; asset: unknown; bridgeId: string } | undefined;
 }
 
 export interface SwapLeg extends LegBase {
   kind: 'swap';
-  exactOut: boolean;
+  /** The wire alternative (swap_out is executed as exact-in of the quoted input, see build.ts). */
+  wireKind: 'swap_in' | 'swap_out';
   venue: string;
   entryPoint: string;
   operations: EntryPointSwapOperation[];
-  /** swap_out's target. */
-  swapAmountOut: bigint | undefined;
   /** Parsed from `estimated_affiliate_fee` ("<amount><denom>") when it is in denom_out. */
   estimatedAffiliateFee: bigint;
+}
+
+/**
+ * Who pays a bridge fee how, as the planner quotes it: from a Cosmos chain the fee comes out
+ * of the bridged amount; from an EVM chain it is paid on top (in USDC for CCTP, in the gas
+ * token for Axelar).
+ */
+export type FeeBehavior = 'FEE_BEHAVIOR_DEDUCTED' | 'FEE_BEHAVIOR_ADDITIONAL';
+
+export interface BridgeFee {
+  amount: bigint;
+  behavior: FeeBehavior;
+  /** Wire Asset the fee is paid in, as the operation gives it (Axelar), when given. */
+  asset: Record<string, unknown> | undefined;
+  /** Denom and chain of the fee asset. */
+  denom: string;
+  chainId: string;
+  usdAmount: string | undefined;
 }
 
 export interface CctpLeg extends LegBase {
   kind: 'cctp';
   burnToken: string;
   smartRelay: boolean;
-  relayFee: { amount: bigint; payTo: string | undefined } | undefined;
+  relayFee: (BridgeFee & { payTo: string | undefined }) | undefined;
 }
 
 export interface AxelarLeg extends LegBase {
   kind: 'axelar';
   asset: string;
-  fee: bigint;
+  smartRelay: boolean;
+  fee: BridgeFee | undefined;
   /** The IBC leg into axelar-dojo-1 when the transfer starts on another Cosmos chain. */
   ibcLeg: { port: string; channel: string } | undefined;
 }
@@ -171,7 +188,7 @@ export function toLegs(world: World, operations: readonly Operation[], path: rea
           throw invalidArgument(`${where} has no denom_out and ${denomIn} cannot be traced`);
         }
       }
-      const feeAmount = amount(body.fee_amount ?? undefined, `fee_amount of ${where}`);
+      // IBC relaying is free in this World: a transfer's fee fields are not charged
       leg = {
         ...base,
         kind: 'transfer',
@@ -180,10 +197,6 @@ export function toLegs(world: World, operations: readonly Operation[], path: rea
         port,
         channel: channel!,
         smartRelay: body.smart_relay === true,
-        fee:
-          feeAmount !== undefined && feeAmount > 0n && body.fee_asset
-            ? { amount: feeAmount, usdAmount: str(body.usd_fee_amount), asset: body.fee_asset, bridgeId: str(body.bridge_id) ?? 'IBC' }
-            : undefined,
       };
     } else if (kind === 'swap') {
       const which = (['swap_in', 'swap_out'] as const).find((k) => body[k] !== undefined && body[k] !== null);
@@ -219,11 +232,10 @@ export function toLegs(world: World, operations: readonly Operation[], path: rea
         kind: 'swap',
         denomIn: operations[0]!.denom_in,
         denomOut,
-        exactOut: which === 'swap_out',
+        wireKind: which,
         venue: venue.name,
         entryPoint: venue.entryPointContract,
         operations,
-        swapAmountOut: which === 'swap_out' ? amount(swap.swap_amount_out, `swap_amount_out of ${where}`) : undefined,
         estimatedAffiliateFee: fee && sameDenom(fee[2]!, denomOut) ? BigInt(fee[1]!) : 0n,
       };
     } else if (kind === 'cctp_transfer') {
@@ -236,6 +248,10 @@ export function toLegs(world: World, operations: readonly Operation[], path: rea
       }
       const quote = body.smart_relay_fee_quote as Body | null | undefined;
       const relayAmount = amount(quote?.fee_amount ?? undefined, `smart_relay_fee_quote.fee_amount of ${where}`);
+      const feeDenom = str(quote?.fee_denom) ?? fromCctp.usdcDenom;
+      if (relayAmount !== undefined && relayAmount > 0n && !sameDenom(feeDenom, fromCctp.usdcDenom)) {
+        throw invalidArgument(`${where}: the smart relay fee must be paid in ${fromCctp.usdcDenom}, not ${feeDenom}`);
+      }
       leg = {
         ...base,
         kind: 'cctp',
@@ -245,7 +261,15 @@ export function toLegs(world: World, operations: readonly Operation[], path: rea
         smartRelay: body.smart_relay === true,
         relayFee:
           relayAmount !== undefined && relayAmount > 0n
-            ? { amount: relayAmount, payTo: str(quote?.fee_payment_address) ?? str(quote?.relayer_address) }
+            ? {
+                amount: relayAmount,
+                behavior: fromChain.chainType === 'cosmos' ? 'FEE_BEHAVIOR_DEDUCTED' : 'FEE_BEHAVIOR_ADDITIONAL',
+                asset: undefined,
+                denom: fromCctp.usdcDenom,
+                chainId: from,
+                usdAmount: undefined,
+                payTo: str(quote?.fee_payment_address) ?? str(quote?.relayer_address),
+              }
             : undefined,
       };
     } else {
@@ -262,16 +286,26 @@ export function toLegs(world: World, operations: readonly Operation[], path: rea
       if (fromChain.chainType === 'svm' || toChain.chainType === 'svm') throw invalidArgument(`${where}: Axelar does not reach Solana`);
       const denomOut = str(body.denom_out);
       if (denomOut === undefined) throw invalidArgument(`${where} has no denom_out`);
+      const feeAmount = amount(body.fee_amount ?? undefined, `fee_amount of ${where}`) ?? 0n;
+      const feeAsset = body.fee_asset as Body | undefined;
       leg = {
         ...base,
         kind: 'axelar',
         denomIn,
         denomOut,
         asset: str(body.asset) ?? '',
-        // Axelar's transfer fee is deducted from the token when it is charged in that token
-        fee: sameDenom(str((body.fee_asset as Body | undefined)?.denom) ?? '', denomIn)
-          ? (amount(body.fee_amount ?? undefined, `fee_amount of ${where}`) ?? 0n)
-          : 0n,
+        smartRelay: body.smart_relay === true,
+        fee:
+          feeAmount > 0n
+            ? {
+                amount: feeAmount,
+                behavior: fromChain.chainType === 'cosmos' ? 'FEE_BEHAVIOR_DEDUCTED' : 'FEE_BEHAVIOR_ADDITIONAL',
+                asset: feeAsset,
+                denom: str(feeAsset?.denom) ?? denomIn,
+                chainId: str(feeAsset?.chain_id) ?? from,
+                usdAmount: str(body.usd_fee_amount),
+              }
+            : undefined,
         ibcLeg,
       };
     }

@@ -9,7 +9,7 @@
  * replay the destination's remaining hops forward. So a transfer path costs a few map
  * look-ups and at most one SHA-256 per new intermediate denom (the World caches hashes).
  */
-import { catalogKey, hopsToTrace, parseTrace, type ChannelEnd, type Hop, type Venue, type World } from '../world';
+import { catalogKey, hopsToTrace, parseTrace, type ChannelEnd, type Hop, type Pool, type Venue, type World } from '../world';
 import type { AxelarLeg, BridgeLeg, CctpLeg, Position, SwapHop, TransferLeg } from './types';
 
 export type BridgeKind = 'CCTP' | 'AXELAR';
@@ -30,7 +30,7 @@ export interface VenueIndex {
   positions: readonly Position[];
   byDenom: ReadonlyMap<string, Position>;
   /** denom → pools holding it, with the index of that denom in the pool. */
-  adjacency: ReadonlyMap<string, readonly { pool: import('../world').Pool; inIndex: 0 | 1 }[]>;
+  adjacency: ReadonlyMap<string, readonly { pool: Pool; inIndex: 0 | 1 }[]>;
 }
 
 export interface BridgeEdge {
@@ -265,7 +265,7 @@ export class PlannerIndex {
     let v = this.venueCache.get(venue.name);
     if (v) return v;
     const byDenom = new Map<string, Position>();
-    const adjacency = new Map<string, { pool: import('../world').Pool; inIndex: 0 | 1 }[]>();
+    const adjacency = new Map<string, { pool: Pool; inIndex: 0 | 1 }[]>();
     for (const pool of this.world.poolsOn(venue.chainId)) {
       if (pool.venue !== venue.name) continue;
       for (const i of [0, 1] as const) {
@@ -350,6 +350,8 @@ export function noSwapPaths(ix: PlannerIndex, a: Position, b: Position, o: NoSwa
       if (!o.bridgeKinds.has(e.kind)) continue;
       const next = e.leg.to;
       if (usedOrigins.has(next.originKey)) continue;
+      // skip bridges after which the destination's origin is out of reach
+      if (!ix.reachableOrigins(next.originKey, o.bridgeKinds, o.maxBridges - depth - 1).has(b.originKey)) continue;
       const t = ix.transferPath(cur, e.leg.from);
       if (!t || (!o.ibc && t.length > 0)) continue;
       const mark = legs.length;

@@ -6,22 +6,25 @@
  * (a chain of up to `maxSwapPools` pools), swap-free legs to the destination. Swap-free legs
  * are IBC transfers (fixed by the two denoms' traces, see graph.ts) with up to
  * `maxBridgesPerLeg` CCTP/Axelar legs between them. When source and destination share an
- * origin, the transfer path alone is the route. Candidates are ranked by what the caller
- * gets (largest amount out, or smallest amount in for exact-out), then by fewer
- * transactions, then fewer legs; enumeration order is fixed, so ties resolve the same way
- * every time.
+ * origin, the transfer path alone is the route. Swap-free stretches before and after a swap
+ * are chosen by their fixed fees alone (bridges charge fixed fees, transfers none), so only
+ * the pool chains multiply the candidates.
+ *
+ * Candidates are ranked by what the caller gets (largest amount out, or smallest amount in
+ * for exact-out, fees charged on top counted against it), then by fewer transactions, then
+ * fewer legs; enumeration order is fixed, so ties resolve the same way every time.
  */
 import type { RouteRequest, RouteResponse } from '../../api/schemas';
 import { invalidArgument } from '../http/errors';
-import { enforcePriceSafety, judgePriceSafety } from '../pricing';
+import { baseUnitsForUsd, enforcePriceSafety, judgePriceSafety, priceScaled } from '../pricing';
 import type { World } from '../world';
 import { assembleRoute, type ChosenRoute } from './assemble';
 import { resolvePlannerConfig, type PlannerConfig } from './config';
 import { noSwapPaths, plannerIndex, type NoSwapOptions, type PlannerIndex } from './graph';
-import { QuoteContext, quoteBackward, quoteForward } from './quote';
+import { QuoteContext, quoteBackward, quoteForward, type LegQuote } from './quote';
 import { parsePlanRequest, type PlanRequest } from './request';
 import { describeBlocker, planTxs, type TxBlocker } from './txs';
-import type { Leg, Position, SwapLeg } from './types';
+import type { BridgeLeg, Leg, Position, SwapLeg, TransferLeg } from './types';
 import type { WireRoute } from './wire';
 
 /** Why candidates were dropped, for the error when none is left. */
@@ -34,8 +37,51 @@ function describe(p: Position): string {
   return `${p.denom} on ${p.chainId}`;
 }
 
-/** Every candidate leg sequence, in a fixed order. */
-export function enumerateCandidates(ix: PlannerIndex, req: PlanRequest, cfg: PlannerConfig): Leg[][] {
+/**
+ * Rank of a swap-free path that does not depend on the amount: transfers keep the amount and
+ * bridges charge fixed fees, so the path with the smallest fees stays the best for any amount.
+ * Then fewer transactions, then fewer legs.
+ */
+function swapFreeCost(ctx: QuoteContext, legs: readonly (TransferLeg | BridgeLeg)[]): { usd: bigint; txs: number; legs: number } {
+  let usd = 0n;
+  for (const leg of legs) {
+    if (leg.kind === 'transfer') continue;
+    const fee = ctx.bridgeFee(leg);
+    if (fee?.usd !== undefined) usd += fee.usd;
+  }
+  return { usd, txs: planTxs(ctx.world, legs).txCount, legs: legs.length };
+}
+
+/** The best swap-free path of a list (see swapFreeCost), or undefined when the list is empty. */
+function bestSwapFree(
+  ctx: QuoteContext,
+  paths: readonly (readonly (TransferLeg | BridgeLeg)[])[],
+  allowMultiTx: boolean,
+): readonly (TransferLeg | BridgeLeg)[] | undefined {
+  let best: readonly (TransferLeg | BridgeLeg)[] | undefined;
+  let bestCost: ReturnType<typeof swapFreeCost> | undefined;
+  for (const p of paths) {
+    const c = swapFreeCost(ctx, p);
+    if (!allowMultiTx && c.txs > 1) continue;
+    if (
+      !bestCost ||
+      c.usd < bestCost.usd ||
+      (c.usd === bestCost.usd && (c.txs < bestCost.txs || (c.txs === bestCost.txs && c.legs < bestCost.legs)))
+    ) {
+      best = p;
+      bestCost = c;
+    }
+  }
+  // keep a multi-tx path when it is the only one, so the error can say why it was refused
+  return best ?? paths[0];
+}
+
+/**
+ * Candidate leg sequences, in a fixed order: every swap-free path from source to destination,
+ * then for each venue, pool denom in and pool denom out, the best swap-free path to the pool
+ * (and from it) times every pool chain between the two denoms.
+ */
+export function enumerateCandidates(ix: PlannerIndex, req: PlanRequest, cfg: PlannerConfig, ctx: QuoteContext): Leg[][] {
   const { source: S, dest: D } = req;
   const o: NoSwapOptions = { ibc: req.ibc, bridgeKinds: req.bridgeKinds, maxBridges: cfg.maxBridgesPerLeg };
   const out: Leg[][] = noSwapPaths(ix, S, D, o).map((p) => [...p]);
@@ -47,17 +93,21 @@ export function enumerateCandidates(ix: PlannerIndex, req: PlanRequest, cfg: Pla
     const vix = ix.venueIndex(venue);
     const ins = vix.positions.filter((p) => fromS.has(p.originKey));
     if (ins.length === 0) continue;
-    const outs = vix.positions.filter((p) => toD.has(p.originKey));
+    const outs: { dout: Position; post: readonly (TransferLeg | BridgeLeg)[] }[] = [];
+    for (const dout of vix.positions) {
+      if (!toD.has(dout.originKey)) continue;
+      const post = bestSwapFree(ctx, noSwapPaths(ix, dout, D, o), req.allowMultiTx);
+      if (post) outs.push({ dout, post });
+    }
+    if (outs.length === 0) continue;
     for (const din of ins) {
-      const pres = noSwapPaths(ix, S, din, o);
-      if (pres.length === 0) continue;
-      for (const dout of outs) {
+      const pre = bestSwapFree(ctx, noSwapPaths(ix, S, din, o), req.allowMultiTx);
+      if (!pre) continue;
+      for (const { dout, post } of outs) {
         if (dout.denom === din.denom) continue;
-        const posts = noSwapPaths(ix, dout, D, o);
-        if (posts.length === 0) continue;
         for (const hops of ix.poolPaths(venue, din.denom, dout.denom, cfg.maxSwapPools)) {
           const swap: SwapLeg = { kind: 'swap', venue, chainId: venue.chainId, denomIn: din.denom, denomOut: dout.denom, hops };
-          for (const pre of pres) for (const post of posts) out.push([...pre, swap, ...post]);
+          out.push([...pre, swap, ...post]);
         }
       }
     }
@@ -66,16 +116,30 @@ export function enumerateCandidates(ix: PlannerIndex, req: PlanRequest, cfg: Pla
 }
 
 interface Scored extends ChosenRoute {
+  /** What the caller gets (exact-in) or pays (exact-out), fees charged on top included. */
+  value: bigint;
   order: number;
 }
 
 function better(a: Scored, b: Scored, mode: 'in' | 'out'): boolean {
-  if (mode === 'in' ? a.amountOut !== b.amountOut : a.amountIn !== b.amountIn) {
-    return mode === 'in' ? a.amountOut > b.amountOut : a.amountIn < b.amountIn;
-  }
+  if (a.value !== b.value) return mode === 'in' ? a.value > b.value : a.value < b.value;
   if (a.txs.txCount !== b.txs.txCount) return a.txs.txCount < b.txs.txCount;
   if (a.legs.length !== b.legs.length) return a.legs.length < b.legs.length;
   return a.order < b.order;
+}
+
+/** Fees charged on top of the transfer, as base units of `unit` (0 when prices are missing). */
+function additionalFeesIn(ctx: QuoteContext, quotes: readonly LegQuote[], unit: Position): bigint {
+  let usd = 0n;
+  for (const q of quotes) {
+    if (q.fee?.behavior !== 'FEE_BEHAVIOR_ADDITIONAL') continue;
+    if (q.fee.usd === undefined) return 0n;
+    usd += q.fee.usd;
+  }
+  if (usd === 0n) return 0n;
+  const price = ctx.price(unit.asset);
+  if (price === undefined || unit.asset.decimals === undefined || priceScaled(price) <= 0n) return 0n;
+  return baseUnitsForUsd(usd, unit.asset.decimals, price);
 }
 
 function choose(ctx: QuoteContext, req: PlanRequest, candidates: readonly Leg[][], rejected: Rejections): ChosenRoute | undefined {
@@ -102,7 +166,10 @@ function choose(ctx: QuoteContext, req: PlanRequest, candidates: readonly Leg[][
       continue;
     }
     const amountOut = fwd.quotes[fwd.quotes.length - 1]!.amountOut;
-    const scored: Scored = { legs, quotes: fwd.quotes, txs, amountIn, amountOut, order: n };
+    // fees paid on top (EVM-side bridge fees) count against the route, in the ranked asset
+    const extra = additionalFeesIn(ctx, fwd.quotes, req.mode === 'in' ? req.dest : req.source);
+    const value = req.mode === 'in' ? amountOut - extra : amountIn + extra;
+    const scored: Scored = { legs, quotes: fwd.quotes, txs, amountIn, amountOut, value, order: n };
     if (!best || better(scored, best, req.mode)) best = scored;
   }
   return best;
@@ -117,8 +184,9 @@ function noRouteError(world: World, req: PlanRequest, candidates: number, reject
   }
   if (rejected.amount) return invalidArgument(`no route found ${what}: ${rejected.amount}`);
   const hints: string[] = [];
-  if (candidates === 0 && !req.allowSwaps && req.source.originKey !== req.dest.originKey) hints.push('swaps are disabled (allow_swaps is false)');
+  if (candidates === 0 && !req.allowSwaps && req.source.originKey !== req.dest.originKey) hints.push('swaps are disabled by allow_swaps: false');
   if (candidates === 0 && !req.ibc) hints.push('IBC is not among the allowed bridges');
+  if (candidates === 0 && (req.source.asset.isCw20 || req.dest.asset.isCw20)) hints.push('CW20 tokens do not travel over ICS-20 transfer channels');
   return invalidArgument(`no route found ${what}${hints.length ? ` (${hints.join('; ')})` : ''}`);
 }
 
@@ -132,7 +200,7 @@ export function planRouteUnchecked(
   const ix = plannerIndex(world);
   const req = parsePlanRequest(ix, request);
   const ctx = new QuoteContext(world, cfg, req.smartRelay, req.affiliateBps);
-  const candidates = enumerateCandidates(ix, req, cfg);
+  const candidates = enumerateCandidates(ix, req, cfg, ctx);
   const rejected: Rejections = {};
   const chosen = choose(ctx, req, candidates, rejected);
   if (!chosen) throw noRouteError(world, req, candidates.length, rejected);
@@ -158,5 +226,6 @@ export function planRoute(world: World, request: RouteRequest, config?: Partial<
     const warning = enforcePriceSafety(verdict, req.allowUnsafe);
     if (warning) route.warning = warning;
   }
+  // WireRoute is the exact shape written; the schema type adds index signatures it cannot see
   return route as unknown as RouteResponse;
 }

@@ -86,7 +86,7 @@ export class World {
   private readonly graph: ChannelGraph;
   private readonly traces: Map<string, DenomTrace>;
   private readonly hashCache = new Map<string, string>();
-  private readonly derived = new Map<string, WorldAsset | null>();
+  private readonly derived = new Map<string, WorldAsset>();
   private readonly poolsByChain: Map<string, Pool[]>;
   private readonly mainAssetsByChain: Map<string, readonly WorldAsset[]>;
 
@@ -173,7 +173,7 @@ export class World {
     if (!this.chainById.has(chainId)) return undefined;
     const k = `${chainId}\n${this.key(chainId, denom)}`;
     const cached = this.derived.get(k);
-    if (cached !== undefined) return cached ?? undefined;
+    if (cached) return cached;
     let made: WorldAsset | null = null;
     const origin = isIbcDenom(this.key(chainId, denom)) ? this.originOf(chainId, denom) : undefined;
     if (origin) {
@@ -198,7 +198,9 @@ export class World {
         source: 'derived',
       });
     }
-    this.derived.set(k, made);
+    // Misses are not remembered: an unknown ibc/ hash becomes known once ibcDenom() computes
+    // its trace (a transfer landed, or discovery resolved it), and must resolve from then on.
+    if (made) this.derived.set(k, made);
     return made ?? undefined;
   }
 

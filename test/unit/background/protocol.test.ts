@@ -1,12 +1,25 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { callBackground } from '../../../src/background/call';
-import { ProtocolError } from '../../../src/background/protocol';
+import { backgroundMethods, ProtocolError, type BackgroundMethod } from '../../../src/background/protocol';
 import { createMessageRouter, type BackgroundHandlers } from '../../../src/background/router';
 
 const origin = new URL(fakeBrowser.runtime.getURL('/')).origin;
 const popupSender = { id: fakeBrowser.runtime.id, url: `${origin}/popup.html` };
 const pageSender = { id: fakeBrowser.runtime.id, url: 'https://evil.example/', tab: { id: 3 } as never };
+
+/** A complete handler table: the ones under test, the rest refuse. */
+function stubHandlers(overrides: Partial<BackgroundHandlers>): BackgroundHandlers {
+  const table = Object.fromEntries(
+    (Object.keys(backgroundMethods) as BackgroundMethod[]).map((name) => [
+      name,
+      () => {
+        throw new ProtocolError('not-implemented', name);
+      },
+    ]),
+  );
+  return { ...table, ...overrides } as BackgroundHandlers;
+}
 
 const hello = { product: 'Courier' as const, version: '9.9.9', apiBaseUrl: 'http://127.0.0.1:8787', workerStartedAt: 1 };
 
@@ -15,7 +28,7 @@ describe('background message protocol', () => {
   let listener: ReturnType<typeof createMessageRouter>;
   beforeEach(() => {
     fakeBrowser.reset();
-    handlers = { 'courier:hello': vi.fn(() => hello) };
+    handlers = stubHandlers({ 'courier:hello': vi.fn(() => hello) });
     listener = createMessageRouter(handlers, origin);
   });
 

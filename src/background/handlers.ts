@@ -1,0 +1,56 @@
+/** The background's answers to the extension pages, one per protocol method. */
+import { proxyApiCall, toProtocolError } from './api-proxy';
+import { ProtocolError } from './protocol-error';
+import type { BackgroundHandlers } from './router';
+import type { BackgroundServices } from './services';
+
+export interface HandlerInfo {
+  workerStartedAt: number;
+  version(): string;
+}
+
+/** Extension pages (popup, options) are one requester: the router admits nothing else. */
+const EXTENSION = { kind: 'extension' } as const;
+
+export function createBackgroundHandlers(services: BackgroundServices, info: HandlerInfo): BackgroundHandlers {
+  const { settings, tracker, badge } = services;
+  // ApiErrors become ProtocolError `api` with the serialised error; ProtocolErrors pass as they are.
+  const api = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      throw toProtocolError(error);
+    }
+  };
+
+  return {
+    'courier:hello': async () => ({
+      product: 'Courier',
+      version: info.version(),
+      apiBaseUrl: (await settings.apiConfig()).baseUrl,
+      workerStartedAt: info.workerStartedAt,
+    }),
+
+    'courier:settings:get': () => settings.view(),
+    'courier:settings:update': (patch) => settings.update(patch),
+    'courier:settings:setKey': ({ apiKey }) => settings.setKey(apiKey),
+    'courier:settings:removeKey': () => settings.removeKey(),
+
+    'courier:api': (params) => api(async () => proxyApiCall(await services.getClient(), params)),
+
+    'courier:tx:submit': ({ tx, chain_id, route, assets }) =>
+      api(async () => (await tracker.submit({ tx, chain_id }, EXTENSION, { route, assets })).item),
+    'courier:tx:track': ({ tx_hash, chain_id, route, assets }) =>
+      api(async () => (await tracker.track({ tx_hash, chain_id }, EXTENSION, { route, assets })).item),
+    'courier:tx:list': async ({ origin }) => ({ items: await tracker.list(origin === undefined ? {} : { origin }) }),
+    'courier:tx:get': async ({ id }) => {
+      const item = await tracker.get(id);
+      if (!item) throw new ProtocolError('not-found', 'Courier is not tracking this transaction.');
+      return item;
+    },
+    'courier:tx:retry': ({ id }) => tracker.retry(id),
+    'courier:tx:remove': async ({ id }) => ({ removed: await tracker.remove(id) }),
+
+    'courier:activity:seen': async () => ({ pending: await badge.seen() }),
+  };
+}

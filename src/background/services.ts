@@ -1,0 +1,211 @@
+/**
+ * The background's composition root: builds settings, tracker, badge, notifications and
+ * broadcasts on top of the browser, with every dependency overridable so unit tests can drive
+ * the whole thing with WXT's fake browser, a manual clock and a fake API client.
+ */
+import { browser } from 'wxt/browser';
+import { createApiClient, type ApiClient, type ApiClientOptions } from '../api';
+import { defaultApiBaseUrl } from '../config/build';
+import { detectAlarmFloorMs } from './alarm-floor';
+import { Badge, createActivityRecord, type ActionLike } from './badge';
+import { createBroadcaster, type BroadcastDeps } from './broadcast';
+import { systemClock, type Clock } from './clock';
+import {
+  activityPath,
+  createNotificationClickHandlers,
+  Notifier,
+  type NotificationsLike,
+} from './notifications';
+import { createSettingsRecords, SettingsService } from './settings';
+import { StorageProtection, type AccessLevelArea } from './storage-protection';
+import { KeyedMutex } from './storage/mutex';
+import type { Logger, StorageAreaLike } from './storage/versioned';
+import { policyWithFloor, type SchedulePolicy } from './tracker/schedule';
+import { createTrackedRecord } from './tracker/store';
+import { POLL_ALARM, Tracker, type AlarmsLike, type TrackedListener } from './tracker/tracker';
+
+export interface ServiceOptions {
+  clock?: Clock;
+  area?: StorageAreaLike;
+  createClient?: (options: ApiClientOptions) => ApiClient;
+  alarms?: AlarmsLike;
+  /** Overrides the detected alarm floor (alarm-floor.ts). */
+  alarmFloorMs?: number;
+  /** Overrides the whole schedule (its floorMs wins over alarmFloorMs). */
+  policy?: SchedulePolicy;
+  buildDefaultUrl?: string;
+  hasHostPermission?: (pattern: string) => Promise<boolean>;
+  protection?: StorageProtection;
+  notifications?: NotificationsLike | undefined;
+  action?: ActionLike | undefined;
+  broadcast?: Partial<Omit<BroadcastDeps, 'log'>>;
+  openUrl?: (url: string) => Promise<unknown>;
+  extensionUrl?: (path: string) => string;
+  supportsButtons?: boolean;
+  sleep?: (ms: number) => Promise<void>;
+  cap?: number;
+  log?: Logger;
+}
+
+export interface BackgroundServices {
+  clock: Clock;
+  policy: SchedulePolicy;
+  records: ReturnType<typeof createSettingsRecords> & {
+    tracked: ReturnType<typeof createTrackedRecord>;
+    activity: ReturnType<typeof createActivityRecord>;
+  };
+  protection: StorageProtection;
+  settings: SettingsService;
+  tracker: Tracker;
+  badge: Badge;
+  notifier: Notifier;
+  clicks: ReturnType<typeof createNotificationClickHandlers>;
+  /** An API client for the current settings (base URL and key). */
+  getClient(): Promise<ApiClient>;
+  /** For the bridge and others: hear every tracked change (after it is stored). */
+  onTrackedChanged(listener: TrackedListener): () => void;
+  log: Logger;
+}
+
+export function createBackgroundServices(options: ServiceOptions = {}): BackgroundServices {
+  const clock = options.clock ?? systemClock;
+  const log = options.log ?? console;
+  const deps = { area: options.area ?? browser.storage.local, mutex: new KeyedMutex(), clock, log };
+  const records = {
+    ...createSettingsRecords(deps),
+    tracked: createTrackedRecord(deps),
+    activity: createActivityRecord(deps),
+  };
+
+  const protection =
+    options.protection ?? new StorageProtection(browser.storage.local as unknown as AccessLevelArea);
+  const settings = new SettingsService({
+    records,
+    buildDefaultUrl: options.buildDefaultUrl ?? defaultApiBaseUrl(),
+    protection,
+    hasHostPermission:
+      options.hasHostPermission ??
+      (async (pattern) => (browser.permissions ? browser.permissions.contains({ origins: [pattern] }) : false)),
+  });
+
+  // One client per (base URL, key); rebuilt when either changes.
+  const createClient = options.createClient ?? createApiClient;
+  let cached: { signature: string; client: ApiClient } | undefined;
+  const getClient = async (): Promise<ApiClient> => {
+    const config = await settings.apiConfig();
+    const signature = `${config.baseUrl}\n${config.apiKey ?? ''}`;
+    if (cached?.signature !== signature) {
+      cached = { signature, client: createClient({ baseUrl: config.baseUrl, apiKey: config.apiKey }) };
+    }
+    return cached.client;
+  };
+
+  const policy = options.policy ?? policyWithFloor(options.alarmFloorMs ?? detectAlarmFloorMs());
+  const tracker = new Tracker({
+    record: records.tracked,
+    clock,
+    policy,
+    getClient,
+    alarms: options.alarms ?? browser.alarms,
+    ...(options.sleep && { sleep: options.sleep }),
+    ...(options.cap !== undefined && { cap: options.cap }),
+    log,
+  });
+
+  const action =
+    'action' in options
+      ? options.action
+      : ((browser as { action?: ActionLike }).action ?? (browser as { browserAction?: ActionLike }).browserAction);
+  const badge = new Badge({
+    record: records.activity,
+    action,
+    countPending: () => tracker.countPending(),
+    now: () => clock.now(),
+    log,
+  });
+
+  const extensionUrl = options.extensionUrl ?? ((path: string) => browser.runtime.getURL(path as '/'));
+  const notifications =
+    'notifications' in options ? options.notifications : (browser.notifications as unknown as NotificationsLike | undefined);
+  const notifier = new Notifier({
+    notifications,
+    iconUrl: extensionUrl('/icon-128.png'),
+    enabled: () => settings.notificationsEnabled(),
+    markNotified: (id) => tracker.markNotified(id),
+    // Firefox rejects notification buttons.
+    supportsButtons: options.supportsButtons ?? !import.meta.env.FIREFOX,
+    log,
+  });
+  const openUrl = options.openUrl ?? ((url: string) => browser.tabs.create({ url }));
+  const clicks = createNotificationClickHandlers({
+    getItem: (id) => tracker.get(id),
+    openUrl,
+    clear: (id) => notifications?.clear(id) ?? Promise.resolve(false),
+    activityUrl: (id) => extensionUrl(activityPath(id)),
+  });
+
+  const broadcast = createBroadcaster({
+    sendToExtension: options.broadcast?.sendToExtension ?? ((message) => browser.runtime.sendMessage(message)),
+    queryTabs: options.broadcast?.queryTabs ?? (() => browser.tabs.query({})),
+    sendToTab: options.broadcast?.sendToTab ?? ((tabId, message) => browser.tabs.sendMessage(tabId, message, { frameId: 0 })),
+    log,
+  });
+
+  tracker.onChange((change) => badge.onChange(change));
+  tracker.onChange((change) => notifier.onChange(change));
+  tracker.onChange(broadcast);
+
+  return {
+    clock,
+    policy,
+    records,
+    protection,
+    settings,
+    tracker,
+    badge,
+    notifier,
+    clicks,
+    getClient,
+    onTrackedChanged: (listener) => tracker.onChange(listener),
+    log,
+  };
+}
+
+/**
+ * Every worker start: restrict storage to trusted contexts, set the poll alarm again (a browser
+ * restart wipes alarms), redraw the badge, and show terminal notifications a killed worker
+ * did not get to. Each step runs even if an earlier one failed.
+ */
+export async function startBackgroundServices(services: BackgroundServices): Promise<void> {
+  const step = async (what: string, work: () => Promise<unknown>) => {
+    try {
+      await work();
+    } catch (error) {
+      services.log.error(`[courier] start: ${what} failed`, error);
+    }
+  };
+  await step('restricting storage.local to trusted contexts', () => services.protection.ensure());
+  await step('setting the poll alarm', () => services.tracker.start());
+  await step('drawing the badge', () => services.badge.refresh());
+  await step('catching up on notifications', async () => services.notifier.catchUp(await services.tracker.list()));
+}
+
+/** The browser events the background answers (registered synchronously at worker start). */
+export interface BackgroundEvents {
+  onAlarm: { addListener(listener: (alarm: { name: string }) => void): void };
+  onNotificationClicked?: { addListener(listener: (id: string) => void): void } | undefined;
+  onNotificationButtonClicked?: { addListener(listener: (id: string, index: number) => void): void } | undefined;
+}
+
+export function registerBackgroundEvents(services: BackgroundServices, events: BackgroundEvents): void {
+  const report = (what: string) => (error: unknown) => services.log.error(`[courier] ${what} failed`, error);
+  events.onAlarm.addListener((alarm) => {
+    if (alarm.name === POLL_ALARM) void services.tracker.pollDue();
+  });
+  events.onNotificationClicked?.addListener((id) => {
+    services.clicks.onClicked(id).catch(report('notification click'));
+  });
+  events.onNotificationButtonClicked?.addListener((id, index) => {
+    services.clicks.onButtonClicked(id, index).catch(report('notification button'));
+  });
+}

@@ -1,0 +1,58 @@
+/**
+ * HTTP handlers of the chain simulator, as plain functions returning `{ status?, body }`;
+ * the app wires them into the router (chainRoutes() does it in one go).
+ *
+ *   GET  /local/chains/:chain_id/accounts/:address → AccountView (404 code 5 for an address the chain never saw)
+ *   POST /local/faucet {chain_id, address, denom, amount} → {chain_id, address, denom, amount, balance}
+ *   POST /v2/tx/submit {tx, chain_id} → {tx_hash, explorer_link}
+ */
+import { z } from 'zod';
+import { SubmitRequest } from '../../api/schemas';
+import { GrpcCode, ServiceError, parseRequest } from '../http/errors';
+import type { RouteDefinition, ServiceResponse } from '../http/server';
+import type { ChainSimulator } from './simulator';
+
+const FaucetRequest = z.object({
+  chain_id: z.string().min(1),
+  address: z.string().min(1),
+  denom: z.string().min(1),
+  amount: z.string().regex(/^[0-9]+$/, { error: 'expected a positive integer string of base units' }),
+});
+
+export function handleAccount(sim: ChainSimulator, params: { chain_id?: string; address?: string }): ServiceResponse {
+  const chainId = params.chain_id ?? '';
+  const address = params.address ?? '';
+  const view = sim.account(chainId, address);
+  if (!view) throw new ServiceError(404, GrpcCode.notFound, `account ${address} not found`);
+  return { body: view };
+}
+
+export function handleFaucet(sim: ChainSimulator, body: unknown): ServiceResponse {
+  const req = parseRequest(FaucetRequest, body);
+  const { balance } = sim.faucet(req.chain_id, req.address, req.denom, req.amount);
+  return {
+    body: { chain_id: req.chain_id, address: req.address, denom: req.denom, amount: req.amount, balance: balance.toString() },
+  };
+}
+
+export function handleSubmit(sim: ChainSimulator, body: unknown): ServiceResponse {
+  const req = parseRequest(SubmitRequest, body);
+  const { txHash, explorerLink } = sim.submit(req.chain_id, req.tx);
+  // explorer_link is left out for the few chains whose registry entry has no explorer
+  return { body: explorerLink === undefined ? { tx_hash: txHash } : { tx_hash: txHash, explorer_link: explorerLink } };
+}
+
+/** The three routes, ready for createServiceServer (submit counts against the rate limit, as an API endpoint). */
+export function chainRoutes(sim: ChainSimulator, submitResponse?: z.ZodType): RouteDefinition[] {
+  return [
+    { method: 'GET', path: '/local/chains/:chain_id/accounts/:address', handler: (req) => handleAccount(sim, req.params) },
+    { method: 'POST', path: '/local/faucet', handler: (req) => handleFaucet(sim, req.body) },
+    {
+      method: 'POST',
+      path: '/v2/tx/submit',
+      handler: (req) => handleSubmit(sim, req.body),
+      ...(submitResponse ? { response: submitResponse } : {}),
+      rateLimited: true,
+    },
+  ];
+}

@@ -1,0 +1,181 @@
+import { describe, expect, it, vi } from 'vitest';
+import { BlockClock } from '../../../src/service/chains/blocks';
+import { ManualClock, SimClock, type TimerApi } from '../../../src/service/chains/clock';
+
+/** A wall clock and a timer API under the test's control. */
+function fakeWall(start = 1_000_000) {
+  let wall = start;
+  const timers = new Map<number, { fn: () => void; due: number }>();
+  let next = 1;
+  const api: TimerApi = {
+    setTimeout: (fn, ms) => {
+      const id = next++;
+      timers.set(id, { fn, due: wall + ms });
+      return id;
+    },
+    clearTimeout: (h) => {
+      timers.delete(h as number);
+    },
+  };
+  return {
+    api,
+    now: () => wall,
+    armed: () => [...timers.values()].map((t) => t.due - wall),
+    /** Moves wall time and fires the timers that came due, like the event loop would. */
+    tick(ms: number) {
+      wall += ms;
+      for (;;) {
+        const due = [...timers.entries()].filter(([, t]) => t.due <= wall).sort((a, b) => a[1].due - b[1].due)[0];
+        if (!due) break;
+        timers.delete(due[0]);
+        due[1].fn();
+      }
+    },
+  };
+}
+
+describe('SimClock', () => {
+  it('runs simulated time at `speed` times the wall clock', () => {
+    const w = fakeWall();
+    const c = new SimClock({ start: 5_000, speed: 10, wallNow: w.now, timers: w.api });
+    expect(c.now()).toBe(5_000);
+    w.tick(100);
+    expect(c.now()).toBe(6_000);
+  });
+
+  it('changes speed live without a jump in simulated time', () => {
+    const w = fakeWall();
+    const c = new SimClock({ start: 0, speed: 1, wallNow: w.now, timers: w.api });
+    w.tick(1_000);
+    c.setSpeed(100);
+    expect(c.now()).toBe(1_000);
+    w.tick(10);
+    expect(c.now()).toBe(2_000);
+    c.setSpeed(0);
+    w.tick(10_000);
+    expect(c.now()).toBe(2_000);
+    expect(() => c.setSpeed(-1)).toThrow(RangeError);
+  });
+
+  it('fires callbacks in time order from one timer armed for the earliest, in wall time', () => {
+    const w = fakeWall();
+    const c = new SimClock({ start: 0, speed: 10, wallNow: w.now, timers: w.api });
+    const fired: string[] = [];
+    c.at(5_000, () => fired.push(`b@${c.now()}`));
+    c.at(1_000, () => fired.push(`a@${c.now()}`));
+    c.at(5_000, () => fired.push('b2'));
+    expect(w.armed()).toEqual([100]); // 1,000 simulated ms at 10x
+    w.tick(100);
+    expect(fired).toEqual(['a@1000']);
+    expect(w.armed()).toEqual([400]);
+    w.tick(400);
+    expect(fired).toEqual(['a@1000', 'b@5000', 'b2']);
+    expect(w.armed()).toEqual([]);
+  });
+
+  it('re-arms on a speed change and stays idle while paused', () => {
+    const w = fakeWall();
+    const c = new SimClock({ start: 0, speed: 1, wallNow: w.now, timers: w.api });
+    let fired = 0;
+    c.at(10_000, () => fired++);
+    expect(w.armed()).toEqual([10_000]);
+    c.setSpeed(100);
+    expect(w.armed()).toEqual([100]);
+    c.setSpeed(0);
+    expect(w.armed()).toEqual([]);
+    c.setSpeed(1_000);
+    w.tick(10);
+    expect(fired).toBe(1);
+  });
+
+  it('cancels, advances (firing what became due), and stops', () => {
+    const w = fakeWall();
+    const c = new SimClock({ start: 0, speed: 1, wallNow: w.now, timers: w.api });
+    const fired: number[] = [];
+    const cancel = c.at(100, () => fired.push(100));
+    c.at(200, () => fired.push(200));
+    c.after(10_000, () => fired.push(10_000));
+    cancel();
+    c.advance(500);
+    expect(fired).toEqual([200]);
+    expect(c.now()).toBe(500);
+    c.stop();
+    w.tick(20_000);
+    expect(fired).toEqual([200]);
+    expect(w.armed()).toEqual([]);
+  });
+
+  it('keeps going when a callback throws, and lets callbacks schedule more', () => {
+    const w = fakeWall();
+    const errors: unknown[] = [];
+    const c = new SimClock({ start: 0, speed: 1, wallNow: w.now, timers: w.api, onError: (e) => errors.push(e) });
+    const fired: number[] = [];
+    c.at(10, () => {
+      throw new Error('boom');
+    });
+    c.at(20, () => {
+      fired.push(20);
+      c.at(25, () => fired.push(25));
+    });
+    w.tick(30);
+    expect(errors).toHaveLength(1);
+    expect(fired).toEqual([20, 25]);
+  });
+
+  it('uses real, unref’d timers by default (a pending callback does not keep the process alive)', async () => {
+    const c = new SimClock({ speed: 1000 });
+    const p = new Promise<number>((resolve) => c.after(2_000, () => resolve(c.now())));
+    const start = c.now();
+    const at = await p;
+    expect(at - start).toBeGreaterThanOrEqual(2_000);
+    const spy = vi.spyOn(globalThis, 'setTimeout');
+    try {
+      c.after(10 ** 12, () => undefined); // far future: must not keep the process alive
+      const timer = spy.mock.results.at(-1)?.value as NodeJS.Timeout;
+      expect(timer.hasRef()).toBe(false);
+    } finally {
+      spy.mockRestore();
+      c.stop();
+    }
+  });
+});
+
+describe('ManualClock', () => {
+  it('moves only when told, running callbacks at their own time, FIFO for equal times', () => {
+    const c = new ManualClock(0);
+    const seen: string[] = [];
+    c.at(300, () => seen.push(`c@${c.now()}`));
+    c.at(100, () => seen.push(`a@${c.now()}`));
+    c.at(100, () => seen.push(`a2@${c.now()}`));
+    c.after(200, () => {
+      seen.push(`b@${c.now()}`);
+      c.after(50, () => seen.push(`nested@${c.now()}`));
+    });
+    c.advance(99);
+    expect(seen).toEqual([]);
+    c.advance(1_000);
+    expect(seen).toEqual(['a@100', 'a2@100', 'b@200', 'nested@250', 'c@300']);
+    expect(c.now()).toBe(1_099);
+    expect(() => c.set(0)).toThrow(RangeError);
+  });
+});
+
+describe('BlockClock', () => {
+  it('puts a tx in the first block after now; block times are genesis − phase + k × interval', () => {
+    const b = new BlockClock('osmosis-1', 1_000_000, 6_000);
+    expect(b.phase).toBeGreaterThanOrEqual(0);
+    expect(b.phase).toBeLessThan(6_000);
+    const g = b.latestBlock(1_000_000);
+    expect(g.height).toBe(1);
+    expect(g.time).toBeLessThanOrEqual(1_000_000);
+    const n = b.nextBlock(1_000_000);
+    expect(n).toEqual({ height: 2, time: g.time + 6_000 });
+    expect(n.time).toBeGreaterThan(1_000_000);
+    // exactly at a block time: that block is committed, the tx goes into the next one
+    expect(b.nextBlock(n.time)).toEqual({ height: 3, time: n.time + 6_000 });
+    expect(b.latestBlock(n.time)).toEqual(n);
+    expect(b.latestBlock(n.time + 5_999)).toEqual(n);
+    // chains tick at different phases
+    expect(new BlockClock('cosmoshub-4', 1_000_000, 6_000).phase).not.toBe(b.phase);
+  });
+});

@@ -1,0 +1,81 @@
+import type http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SubmitResponse } from '../../../src/api/schemas';
+import { ChainSimulator, ManualClock, chainRoutes } from '../../../src/service/chains';
+import { createServiceServer } from '../../../src/service/http/server';
+import { buildWorld } from '../../../src/service/world';
+import { msgSendFromJson, signTx } from '../../support/dev-wallet';
+
+let server: http.Server;
+let base = '';
+let sim: ChainSimulator;
+
+beforeAll(async () => {
+  sim = new ChainSimulator({ world: buildWorld({ log: () => {} }), clock: new ManualClock() });
+  server = createServiceServer({ routes: chainRoutes(sim, SubmitResponse), rateLimit: null });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    ...(body !== undefined ? { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } } : {}),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+describe('chain endpoints over HTTP', () => {
+  it('account → sign → submit → account, as a wallet would', async () => {
+    const alice = sim.devAddress('cosmoshub-4', 0);
+    const bob = sim.devAddress('cosmoshub-4', 1);
+    const acc = await call('GET', `/local/chains/cosmoshub-4/accounts/${alice}`);
+    expect(acc.status).toBe(200);
+    expect(acc.body).toMatchObject({ address: alice, account_number: '0', sequence: '0' });
+
+    const tx = await signTx({
+      chainId: 'cosmoshub-4',
+      accountNumber: acc.body.account_number as string,
+      sequence: acc.body.sequence as string,
+      msgs: [msgSendFromJson({ from_address: alice, to_address: bob, amount: [{ denom: 'uatom', amount: '42' }] })],
+      fee: { amount: [{ denom: 'uatom', amount: '2000' }], gas: 200_000 },
+    });
+    const sub = await call('POST', '/v2/tx/submit', { tx, chain_id: 'cosmoshub-4' });
+    expect(sub.status).toBe(200);
+    expect(sub.body.tx_hash).toMatch(/^[0-9A-F]{64}$/);
+    expect(sub.body.explorer_link).toBe(`https://www.mintscan.io/cosmos/transactions/${sub.body.tx_hash as string}`);
+
+    const after = await call('GET', `/local/chains/cosmoshub-4/accounts/${alice}`);
+    expect(after.body.sequence).toBe('1');
+    expect(after.body.pub_key).toMatchObject({ '@type': '/cosmos.crypto.secp256k1.PubKey' });
+
+    const replay = await call('POST', '/v2/tx/submit', { tx, chain_id: 'cosmoshub-4' });
+    expect(replay).toEqual({ status: 400, body: { code: 3, message: 'account sequence mismatch, expected 1, got 0: incorrect account sequence', details: [] } });
+  });
+
+  it('errors in the API’s shape', async () => {
+    expect(await call('POST', '/v2/tx/submit', { tx: '***', chain_id: 'cosmoshub-4' })).toEqual({
+      status: 400,
+      body: { code: 3, message: 'tx must be base64 encoded', details: [] },
+    });
+    expect(await call('POST', '/v2/tx/submit', { tx: 'AAAA', chain_id: 'nope-1' })).toEqual({
+      status: 404,
+      body: { code: 5, message: 'chain ID not supported', details: [] },
+    });
+    const unknown = await call('GET', '/local/chains/cosmoshub-4/accounts/cosmos1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqnrql8a');
+    expect([unknown.status, unknown.body.code]).toEqual([404, 5]);
+  });
+
+  it('faucet', async () => {
+    const addr = sim.devAddress('noble-1', 3);
+    const res = await call('POST', '/local/faucet', { chain_id: 'noble-1', address: addr, denom: 'uusdc', amount: '5' });
+    expect(res).toEqual({ status: 200, body: { chain_id: 'noble-1', address: addr, denom: 'uusdc', amount: '5', balance: '1000000005' } });
+    const bad = await call('POST', '/local/faucet', { chain_id: 'noble-1', address: addr, denom: 'uusdc', amount: 5 });
+    expect([bad.status, bad.body.code]).toEqual([400, 3]);
+  });
+});
