@@ -49,7 +49,7 @@ export async function benchHttp(): Promise<{ name: string; lines: string[] }> {
       lines: [
         `response size           ${bytes} bytes`,
         `local service /route    ${fmt(service)}`,
-        `bare node:http, same bytes ${fmt(bare)}`,
+        `bare node:http (same)   ${fmt(bare)}`,
         `ratio service / bare    ${ratio.toFixed(2)}  (goal >= 0.5: ${ratio >= 0.5 ? 'met' : 'NOT met'})`,
       ],
     };

@@ -78,15 +78,44 @@ const MAX_TRANSFERS = 12;
 const MAX_HOPS = 12;
 const MAX_TXS = 8;
 
+/** Per item; 500 items × 8 KB stays far inside storage.local's 10 MB. Real answers are ~1 KB. */
+export const COMPACT_STATUS_BUDGET = 8 * 1024;
+
 export function compactStatus(status: StatusResponse): CompactStatus {
   const { state, source } = overallState(status);
-  return {
+  return fitBudget({
     state: clip(state ?? 'STATE_UNKNOWN', 128),
     state_source: source,
     indicator: clipOrNull(status.status, 128),
     error: errorMessage(status.error),
     transfers: status.transfers.slice(0, MAX_TRANSFERS).map(compactTransfer),
-  };
+  });
+}
+
+/**
+ * An odd answer (dozens of hops, long links) must not bloat storage: shed detail in steps —
+ * fewer txs per hop, then fewer hops, then fewer transfers — until it fits. The overall state
+ * and the first transfer's outline always stay.
+ */
+function fitBudget(status: CompactStatus): CompactStatus {
+  const steps: [transfers: number, hops: number, txs: number][] = [
+    [MAX_TRANSFERS, MAX_HOPS, 2],
+    [MAX_TRANSFERS, 4, 1],
+    [2, 2, 1],
+    [1, 1, 0],
+  ];
+  let fitted = status;
+  for (const [transfers, hops, txs] of steps) {
+    if (JSON.stringify(fitted).length <= COMPACT_STATUS_BUDGET) return fitted;
+    fitted = {
+      ...status,
+      transfers: status.transfers.slice(0, transfers).map((transfer) => ({
+        ...transfer,
+        hops: transfer.hops.slice(0, hops).map((hop) => ({ ...hop, txs: hop.txs.slice(0, txs) })),
+      })),
+    };
+  }
+  return fitted;
 }
 
 function compactTransfer(transfer: TransferStatus): CompactTransfer {

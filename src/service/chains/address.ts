@@ -6,6 +6,9 @@ import { Secp256k1, Slip10, Slip10Curve, EnglishMnemonic, ripemd160, stringToPat
 import { fromBech32, toBech32, toUtf8 } from '@cosmjs/encoding';
 import { pbkdf2 } from '@noble/hashes/pbkdf2.js';
 import { sha256, sha512 } from '@noble/hashes/sha2.js';
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
+import { toChecksumAddress } from '../../chains/addresses';
 
 export const DEV_MNEMONIC =
   'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
@@ -73,16 +76,24 @@ export interface DevKey {
 }
 
 let devKeys: readonly DevKey[] | undefined;
+let devSeed: Uint8Array | undefined;
+let devEvm: readonly string[] | undefined;
+
+/** BIP-39 seed of the dev mnemonic (PBKDF2-SHA512 — synchronous, unlike @cosmjs/crypto's Bip39). */
+function getDevSeed(): Uint8Array {
+  if (devSeed) return devSeed;
+  const mnemonic = new EnglishMnemonic(DEV_MNEMONIC).toString(); // validates the checksum
+  devSeed = pbkdf2(sha512, toUtf8(mnemonic.normalize('NFKD')), toUtf8('mnemonic'), { c: 2048, dkLen: 64 });
+  return devSeed;
+}
 
 /**
- * The ten dev keys, derived once per process (BIP-39 seed via PBKDF2-SHA512 — synchronous,
- * unlike @cosmjs/crypto's Bip39 — then SLIP-10). Private keys are not kept: the service only
- * needs addresses; test/support/dev-wallet.ts signs with its own wallet.
+ * The ten dev keys, derived once per process (BIP-39 seed, then SLIP-10). Private keys are
+ * not kept: the service only needs addresses; test/support/dev-wallet.ts signs with its own wallet.
  */
 export function getDevKeys(): readonly DevKey[] {
   if (devKeys) return devKeys;
-  const mnemonic = new EnglishMnemonic(DEV_MNEMONIC).toString(); // validates the checksum
-  const seed = pbkdf2(sha512, toUtf8(mnemonic.normalize('NFKD')), toUtf8('mnemonic'), { c: 2048, dkLen: 64 });
+  const seed = getDevSeed();
   const keys: DevKey[] = [];
   for (let n = 0; n < DEV_ACCOUNT_COUNT; n++) {
     const hdPath = devHdPath(n);
@@ -99,4 +110,53 @@ export function devAddress(index: number, prefix: string): string {
   const key = getDevKeys()[index];
   if (!key) throw new RangeError(`dev account index ${index} is outside 0…${DEV_ACCOUNT_COUNT - 1}`);
   return toBech32(prefix, key.addressBytes);
+}
+
+export const devEvmHdPath = (n: number): string => `m/44'/60'/0'/0/${n}`;
+
+/**
+ * Dev account N's address on the simulated EVM chains: the dev mnemonic at m/44'/60'/0'/0/N,
+ * as an Ethereum wallet derives it (keccak-256 of the uncompressed key, last 20 bytes),
+ * EIP-55 checksummed. N = 0 is the well-known 0x9858EfFD232B4033E47d90003D41EC34EcaEda94.
+ */
+export function devEvmAddress(index: number): string {
+  if (!devEvm) {
+    const seed = getDevSeed();
+    const out: string[] = [];
+    for (let n = 0; n < DEV_ACCOUNT_COUNT; n++) {
+      const { privkey } = Slip10.derivePath(Slip10Curve.Secp256k1, seed, stringToPath(devEvmHdPath(n)));
+      const uncompressed = Secp256k1.makeKeypair(privkey).pubkey;
+      out.push(toChecksumAddress(bytesToHex(keccak_256(uncompressed.slice(1)).slice(12))));
+    }
+    devEvm = Object.freeze(out);
+  }
+  const a = devEvm[index];
+  if (a === undefined) throw new RangeError(`dev account index ${index} is outside 0…${DEV_ACCOUNT_COUNT - 1}`);
+  return a;
+}
+
+/** The SDK's address.Hash(typ, key): sha256(sha256(typ) || key), 32 bytes. */
+export function addressHash(typ: string, key: Uint8Array): Uint8Array {
+  const t = sha256(toUtf8(typ));
+  const pre = new Uint8Array(t.length + key.length);
+  pre.set(t, 0);
+  pre.set(key, t.length);
+  return sha256(pre);
+}
+
+/**
+ * Where packet-forward-middleware receives a packet it forwards: the first 20 bytes of
+ * address.Hash(module name, "<dest channel>/<original sender>") — PFM's own module name
+ * keeps its historical spelling.
+ */
+export function pfmIntermediateAddress(prefix: string, destChannel: string, originalSender: string): string {
+  return toBech32(prefix, addressHash('packetfowardmiddleware', toUtf8(`${destChannel}/${originalSender}`)).slice(0, 20));
+}
+
+/**
+ * ibc-hooks' per-(channel, sender) account that receives the tokens and executes the
+ * contract with them: address.Hash("ibc-wasm-hook-intermediary", "<channel>/<sender>"), 32 bytes.
+ */
+export function hooksIntermediateSender(prefix: string, destChannel: string, originalSender: string): string {
+  return toBech32(prefix, addressHash('ibc-wasm-hook-intermediary', toUtf8(`${destChannel}/${originalSender}`)), 128);
 }

@@ -94,22 +94,66 @@ export interface TxRecord {
   label?: string;
 }
 
-/** A transfer leaving through a bridge other than IBC; consumed by the bridge relayer. */
-export interface BridgeEvent {
-  kind: 'cctp_deposit_for_burn';
+/** Fields every bridge event has. */
+interface BridgeEventBase {
   id: string;
+  /** The chain the transfer leaves (where the tokens were burnt). */
   chainId: string;
   txHash: string;
   height: number;
   time: number;
   from: string;
+  /** Base units burnt on `chainId` and to be minted on `destChainId`. */
   amount: string;
+  /** `cctp` or `axelar`: which bridge carries it. */
+  bridge: 'cctp' | 'axelar';
+  /** Where completeBridge() lands the tokens (an EVM chain, Solana, noble-1, a Cosmos chain via axelar-dojo-1). */
+  destChainId: string;
+  /** The denom burnt on `chainId` (what a supply report counts as having left). */
+  sourceDenom: string;
+  /** The denom the recipient gets on `destChainId`. */
+  destDenom: string;
+  /** Who gets it on `destChainId` (checksummed EVM, base58, or bech32). */
+  recipient: string;
+  /**
+   * How long the bridge takes, in simulated ms, by the planner's timing table
+   * (cctpSeconds / axelarSeconds): when a relayer should call completeBridge().
+   */
+  expectedDelayMs: number;
+  /** The packet whose receive started this transfer (an IBC hop into Axelar with a GMP memo). */
+  parentPacketId?: string;
+}
+
+/** Circle CCTP: USDC burnt on one domain (Noble, an EVM chain), minted on another. */
+export interface CctpBridgeEvent extends BridgeEventBase {
+  kind: 'cctp_deposit_for_burn';
+  bridge: 'cctp';
   burnToken: string;
   destinationDomain: number;
   /** 0x-prefixed hex of the 32-byte recipient. */
   mintRecipient: string;
   destinationCaller: string;
+  /** Paid a relayer in the same tx (smart relay): no manual mint wait. */
+  smartRelay: boolean;
 }
+
+/** Axelar: a gateway asset burnt on one side (EVM gateway, or axelar-dojo-1) and minted on the other. */
+export interface AxelarBridgeEvent extends BridgeEventBase {
+  kind: 'axelar_transfer';
+  bridge: 'axelar';
+  /** Axelar's asset id (its denom on axelar-dojo-1), e.g. `uusdc`. */
+  asset: string;
+  symbol: string;
+  /** Axelar's name of the destination chain, as the message named it. */
+  destinationChain: string;
+  /** Taken on Axelar before the burn (a GMP memo's fee), base units of `sourceDenom`; '0' for none. */
+  fee: string;
+  /** ICS-20 memo for the packet Axelar sends from axelar-dojo-1 to a Cosmos destination (GMP payload); '' for none. */
+  memo: string;
+}
+
+/** A transfer leaving through a bridge other than IBC; consumed by the bridge relayer. */
+export type BridgeEvent = CctpBridgeEvent | AxelarBridgeEvent;
 
 /** Per-chain tx index: by hash, and the count of txs per block for their index. */
 export class TxIndex {
@@ -127,7 +171,8 @@ export class TxIndex {
   }
 
   get(hash: string): TxRecord | undefined {
-    return this.byHash.get(hash.toUpperCase());
+    // Cosmos hashes are uppercase hex; EVM ones are 0x + lowercase hex
+    return this.byHash.get(hash.toUpperCase()) ?? this.byHash.get(hash.toLowerCase());
   }
 
   get size(): number {

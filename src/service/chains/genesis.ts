@@ -10,10 +10,16 @@
  * The plan (what every chain holds) is computed once, cheaply, from the World; a chain's
  * ledger is materialised from it on first touch. Untouched chains cost nothing, yet behave
  * as if funded at genesis.
+ *
+ * Besides the dev accounts, genesis funds the swap pools: each pool account (see
+ * contracts/pools.ts) holds the World's seeded reserves, backed like any other voucher. And
+ * the EVM chains' dev accounts (m/44'/60'/0'/0/N) hold 1,000 display units of every asset of
+ * their chain, so EVM-source routes can be run end to end.
  */
 import { parseDecimal } from '../world/decimal';
 import { parseTrace } from '../world/denom';
 import type { World } from '../world/world';
+import { poolAddress } from '../contracts/pools';
 import { DEV_ACCOUNT_COUNT } from './address';
 import { channelEnd, traceOf } from './ics20';
 
@@ -47,9 +53,19 @@ export interface GenesisEscrow {
   origin: OriginRef;
 }
 
+/** A balance of one named (non-dev) account at genesis: a pool's reserve. */
+export interface GenesisAccountHolding {
+  address: string;
+  denom: string;
+  amount: bigint;
+  origin: OriginRef;
+}
+
 export interface ChainGenesis {
   holdings: GenesisHolding[];
   escrows: GenesisEscrow[];
+  /** Pool reserves (materialised after the dev accounts and escrows). */
+  accounts: GenesisAccountHolding[];
 }
 
 export interface GenesisPlan {
@@ -105,7 +121,7 @@ export function buildGenesisPlan(world: World): GenesisPlan {
   const plan = (id: string): ChainGenesis => {
     let g = chains.get(id);
     if (!g) {
-      g = { holdings: [], escrows: [] };
+      g = { holdings: [], escrows: [], accounts: [] };
       chains.set(id, g);
     }
     return g;
@@ -113,7 +129,7 @@ export function buildGenesisPlan(world: World): GenesisPlan {
   const mint = (o: OriginRef, amount: bigint) => minted.set(originKey(o), (minted.get(originKey(o)) ?? 0n) + amount);
 
   for (const chain of world.chains) {
-    if (chain.chainType !== 'cosmos') continue;
+    if (chain.chainType === 'svm') continue; // no dev keys on Solana: it only receives (CCTP)
     const g = plan(chain.chainId);
     const denoms: string[] = [];
     for (const f of chain.feeAssets) if (!denoms.includes(f.denom)) denoms.push(f.denom);
@@ -135,6 +151,17 @@ export function buildGenesisPlan(world: World): GenesisPlan {
       for (const e of path?.escrows ?? []) plan(e.chainId).escrows.push({ channelId: e.channelId, portId: e.portId, denom: e.denom, amount: total, origin });
       mint(origin, total);
     }
+  }
+  for (const pool of world.pools) {
+    const address = poolAddress(world, pool);
+    pool.denoms.forEach((denom, i) => {
+      const amount = BigInt(pool.reserves[i]!);
+      const path = backingPath(world, pool.chainId, denom);
+      const origin: OriginRef = path?.origin ?? { chainId: pool.chainId, denom, unbacked: true };
+      plan(pool.chainId).accounts.push({ address, denom, amount, origin });
+      for (const e of path?.escrows ?? []) plan(e.chainId).escrows.push({ channelId: e.channelId, portId: e.portId, denom: e.denom, amount, origin });
+      mint(origin, amount);
+    });
   }
   // deterministic materialisation order (account numbers of escrow accounts)
   for (const g of chains.values()) {

@@ -61,6 +61,13 @@ export interface PacketRecord {
   height: number;
   /** Block time of the sending tx (epoch ms, simulated). */
   sentAt: number;
+  /**
+   * The packet whose receive sent this one: a PFM forward, or an entry point's ibc_transfer
+   * after a swap on arrival (ibc-hooks). Absent for a packet a user tx sent.
+   */
+  parentId?: string;
+  /** The bridge transfer whose completion sent this one (Axelar delivering into Cosmos over IBC). */
+  bridgeId?: string;
 }
 
 export interface TransferArgs {
@@ -204,7 +211,14 @@ export interface RecvContext {
   emit(event: TxEvent): void;
 }
 
-export type RecvResult = { ok: true; denom: string; receiver: string } | { ok: false; error: string };
+/**
+ * A receive's outcome. ok: the tokens landed (`receiver` is who got them: the packet's
+ * receiver, or PFM's / ibc-hooks' intermediate account); `forwardedAs` is the packet PFM sent
+ * onward (its acknowledgement waits for that one); `contract` is the contract ibc-hooks ran.
+ */
+export type RecvResult =
+  | { ok: true; denom: string; receiver: string; forwardedAs?: string; contract?: string }
+  | { ok: false; error: string };
 
 /**
  * ICS-20 receive on the destination chain: mint the voucher or release from escrow to the

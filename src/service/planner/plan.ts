@@ -7,12 +7,13 @@
  * are IBC transfers (fixed by the two denoms' traces, see graph.ts) with up to
  * `maxBridgesPerLeg` CCTP/Axelar legs between them. When source and destination share an
  * origin, the transfer path alone is the route. Swap-free stretches before and after a swap
- * are chosen by their fixed fees alone (bridges charge fixed fees, transfers none), so only
- * the pool chains multiply the candidates.
+ * are chosen by their transaction count, then their fixed fees (bridges charge fixed fees,
+ * transfers none), so only the pool chains multiply the candidates.
  *
- * Candidates are ranked by what the caller gets (largest amount out, or smallest amount in
- * for exact-out, fees charged on top counted against it), then by fewer transactions, then
- * fewer legs; enumeration order is fixed, so ties resolve the same way every time.
+ * Candidates are ranked by fewer transactions first (each one is another signature, and after
+ * a CCTP transfer another wait for an attestation), then by what the caller gets (largest
+ * amount out, or smallest amount in for exact-out, fees charged on top counted against it),
+ * then fewer legs; enumeration order is fixed, so ties resolve the same way every time.
  */
 import type { RouteRequest, RouteResponse } from '../../api/schemas';
 import { invalidArgument } from '../http/errors';
@@ -29,7 +30,8 @@ import type { WireRoute } from './wire';
 
 /** Why candidates were dropped, for the error when none is left. */
 interface Rejections {
-  multiTx?: TxBlocker;
+  /** The first blocker of the multi-tx candidate needing the fewest transactions. */
+  multiTx?: { blocker: TxBlocker; txCount: number };
   amount?: string;
 }
 
@@ -38,18 +40,25 @@ function describe(p: Position): string {
 }
 
 /**
- * Rank of a swap-free path that does not depend on the amount: transfers keep the amount and
- * bridges charge fixed fees, so the path with the smallest fees stays the best for any amount.
- * Then fewer transactions, then fewer legs.
+ * Rank of a swap-free path that does not depend on the amount: its transactions, counted
+ * together with the swap it leads into (or follows), so that what the junction costs is
+ * counted too; then its fees, since transfers keep the amount and bridges charge fixed fees,
+ * the path with the smallest fees stays the best for any amount; then fewer legs.
  */
-function swapFreeCost(ctx: QuoteContext, legs: readonly (TransferLeg | BridgeLeg)[]): { usd: bigint; txs: number; legs: number } {
+function swapFreeCost(
+  ctx: QuoteContext,
+  legs: readonly (TransferLeg | BridgeLeg)[],
+  swapAt: SwapLeg | undefined,
+  side: 'pre' | 'post',
+): { usd: bigint; txs: number; legs: number } {
   let usd = 0n;
   for (const leg of legs) {
     if (leg.kind === 'transfer') continue;
     const fee = ctx.bridgeFee(leg);
     if (fee?.usd !== undefined) usd += fee.usd;
   }
-  return { usd, txs: planTxs(ctx.world, legs).txCount, legs: legs.length };
+  const withSwap: Leg[] = !swapAt ? [...legs] : side === 'pre' ? [...legs, swapAt] : [swapAt, ...legs];
+  return { usd, txs: planTxs(ctx.world, withSwap).txCount, legs: legs.length };
 }
 
 /** The best swap-free path of a list (see swapFreeCost), or undefined when the list is empty. */
@@ -57,16 +66,18 @@ function bestSwapFree(
   ctx: QuoteContext,
   paths: readonly (readonly (TransferLeg | BridgeLeg)[])[],
   allowMultiTx: boolean,
+  swapAt: SwapLeg | undefined,
+  side: 'pre' | 'post',
 ): readonly (TransferLeg | BridgeLeg)[] | undefined {
   let best: readonly (TransferLeg | BridgeLeg)[] | undefined;
   let bestCost: ReturnType<typeof swapFreeCost> | undefined;
   for (const p of paths) {
-    const c = swapFreeCost(ctx, p);
+    const c = swapFreeCost(ctx, p, swapAt, side);
     if (!allowMultiTx && c.txs > 1) continue;
     if (
       !bestCost ||
-      c.usd < bestCost.usd ||
-      (c.usd === bestCost.usd && (c.txs < bestCost.txs || (c.txs === bestCost.txs && c.legs < bestCost.legs)))
+      c.txs < bestCost.txs ||
+      (c.txs === bestCost.txs && (c.usd < bestCost.usd || (c.usd === bestCost.usd && c.legs < bestCost.legs)))
     ) {
       best = p;
       bestCost = c;
@@ -93,15 +104,17 @@ export function enumerateCandidates(ix: PlannerIndex, req: PlanRequest, cfg: Pla
     const vix = ix.venueIndex(venue);
     const ins = vix.positions.filter((p) => fromS.has(p.originKey));
     if (ins.length === 0) continue;
+    // where a swap happens is all the junction with the legs around it depends on
+    const at: SwapLeg = { kind: 'swap', venue, chainId: venue.chainId, denomIn: '', denomOut: '', hops: [] };
     const outs: { dout: Position; post: readonly (TransferLeg | BridgeLeg)[] }[] = [];
     for (const dout of vix.positions) {
       if (!toD.has(dout.originKey)) continue;
-      const post = bestSwapFree(ctx, noSwapPaths(ix, dout, D, o), req.allowMultiTx);
+      const post = bestSwapFree(ctx, noSwapPaths(ix, dout, D, o), req.allowMultiTx, at, 'post');
       if (post) outs.push({ dout, post });
     }
     if (outs.length === 0) continue;
     for (const din of ins) {
-      const pre = bestSwapFree(ctx, noSwapPaths(ix, S, din, o), req.allowMultiTx);
+      const pre = bestSwapFree(ctx, noSwapPaths(ix, S, din, o), req.allowMultiTx, at, 'pre');
       if (!pre) continue;
       for (const { dout, post } of outs) {
         if (dout.denom === din.denom) continue;
@@ -122,8 +135,9 @@ interface Scored extends ChosenRoute {
 }
 
 function better(a: Scored, b: Scored, mode: 'in' | 'out'): boolean {
-  if (a.value !== b.value) return mode === 'in' ? a.value > b.value : a.value < b.value;
+  // every further transaction is another signature and another wait: fewer wins outright
   if (a.txs.txCount !== b.txs.txCount) return a.txs.txCount < b.txs.txCount;
+  if (a.value !== b.value) return mode === 'in' ? a.value > b.value : a.value < b.value;
   if (a.legs.length !== b.legs.length) return a.legs.length < b.legs.length;
   return a.order < b.order;
 }
@@ -148,9 +162,12 @@ function choose(ctx: QuoteContext, req: PlanRequest, candidates: readonly Leg[][
     const legs = candidates[n]!;
     const txs = planTxs(ctx.world, legs);
     if (txs.blocker && !req.allowMultiTx) {
-      rejected.multiTx ??= txs.blocker;
+      // the nearest miss explains the refusal best
+      if (!rejected.multiTx || txs.txCount < rejected.multiTx.txCount) rejected.multiTx = { blocker: txs.blocker, txCount: txs.txCount };
       continue;
     }
+    // ranked by transactions first: a candidate needing more can never win, skip quoting it
+    if (best && txs.txCount > best.txs.txCount) continue;
     let amountIn = req.amount;
     if (req.mode === 'out') {
       const back = quoteBackward(ctx, legs, req.amount);
@@ -179,7 +196,7 @@ function noRouteError(world: World, req: PlanRequest, candidates: number, reject
   const what = `from ${describe(req.source)} to ${describe(req.dest)}`;
   if (rejected.multiTx) {
     return invalidArgument(
-      `no single-transaction route found ${what}: ${describeBlocker(world, rejected.multiTx)}; set allow_multi_tx to true to allow routes that need several transactions`,
+      `no single-transaction route found ${what}: ${describeBlocker(world, rejected.multiTx.blocker)}; set allow_multi_tx to true to allow routes that need several transactions`,
     );
   }
   if (rejected.amount) return invalidArgument(`no route found ${what}: ${rejected.amount}`);

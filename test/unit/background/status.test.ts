@@ -3,6 +3,7 @@ import { StatusResponse } from '../../../src/api';
 import { CompactStatus } from '../../../src/background/tracker/model';
 import {
   combineTransferStates,
+  COMPACT_STATUS_BUDGET,
   compactStatus,
   isTerminalState,
   outcomeOfState,
@@ -150,6 +151,31 @@ describe('compact status', () => {
     const body = statusBody('STATE_PENDING', { error: { message: long } });
     const compact = compactStatus(parse(body));
     expect(compact.error!.length).toBeLessThanOrEqual(512);
+    expect(CompactStatus.safeParse(compact).success).toBe(true);
+  });
+
+  it('sheds detail to stay within its storage budget, keeping the verdict', () => {
+    const hop = (n: number) => ({
+      ibc_transfer: {
+        from_chain_id: `chain-${n}`,
+        to_chain_id: `chain-${n + 1}`,
+        state: 'TRANSFER_SUCCESS',
+        packet_txs: Object.fromEntries(
+          ['send_tx', 'receive_tx', 'acknowledge_tx', 'timeout_tx'].map((slot) => [
+            slot,
+            { chain_id: `chain-${n}`, tx_hash: 'F'.repeat(64), explorer_link: `https://explorer.example/${'x'.repeat(900)}` },
+          ]),
+        ),
+      },
+    });
+    const transfers = Array.from({ length: 12 }, () => ({
+      state: 'STATE_COMPLETED_SUCCESS',
+      transfer_sequence: Array.from({ length: 12 }, (_, n) => hop(n)),
+    }));
+    const compact = compactStatus(parse({ state: 'STATE_COMPLETED_SUCCESS', transfers }));
+    expect(JSON.stringify(compact).length).toBeLessThanOrEqual(COMPACT_STATUS_BUDGET);
+    expect(compact.state).toBe('STATE_COMPLETED_SUCCESS');
+    expect(compact.transfers[0]!.hops[0]!.from_chain_id).toBe('chain-0');
     expect(CompactStatus.safeParse(compact).success).toBe(true);
   });
 

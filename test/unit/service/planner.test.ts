@@ -1,11 +1,15 @@
 /**
  * The planner over the real registry World: transfers (unwind then forward), PFM and
- * multi-transaction routes, swaps, CCTP and Axelar legs, exact-out, option handling.
- * Every route is checked against the wire schema `RouteResponse`.
+ * multi-transaction routes, swaps, CCTP and Axelar legs, exact-out, ranking, option handling.
+ * Every route is checked against the wire schema `RouteResponse`, and built by the msgs
+ * builder into exactly the transactions its tx_index and txs_required promise.
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { fromBech32, toBech32 } from '@cosmjs/encoding';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { RouteResponse, type RouteRequest } from '../../../src/api/schemas';
+import { RouteResponse, type MsgsRequest, type RouteRequest } from '../../../src/api/schemas';
 import { ServiceError } from '../../../src/service/http/errors';
+import { buildMsgsJson } from '../../../src/service/msgs';
 import { DEFAULT_TIMING, planRoute, type PlannerConfig, type WireRoute } from '../../../src/service/planner';
 import { buildWorld, ibcDenom, type World } from '../../../src/service/world';
 
@@ -29,7 +33,50 @@ function plan(req: RouteRequest, config?: Partial<PlannerConfig>): WireRoute {
   const route = planRoute(world, req, config);
   const parsed = RouteResponse.safeParse(route);
   if (!parsed.success) throw new Error(`route does not validate: ${JSON.stringify(parsed.error.issues.slice(0, 3))}`);
+  checkTxsAgainstMsgs(route as unknown as WireRoute);
   return route as unknown as WireRoute;
+}
+
+const EVM_USER = '0x00b40F326Ab76189170cA2FfeCfa4B34b43949dA';
+const USER_BYTES = fromBech32('cosmos1x8ad0zyw52mvndh7hlnafrg0gt284ga7cl43fw', 128).data;
+
+/** The same user's address on any chain of the World. */
+function addressOn(chainId: string): string {
+  const chain = world.chain(chainId)!;
+  if (chain.chainType === 'evm') return EVM_USER;
+  if (chain.chainType === 'svm') return '9ujG2o3aoRmcamPtKxjNsesiUhautebv1AyvnMF4ncMA';
+  return toBech32(chain.bech32Prefix!, USER_BYTES, 128);
+}
+
+/**
+ * The msgs builder turns the route into exactly `txs_required` transactions, and the one
+ * carrying each operation (operations_indices) is the operation's tx_index; the fees name
+ * the transaction that pays them. Returns the transactions' operation indices.
+ */
+function checkTxsAgainstMsgs(r: WireRoute): number[][] {
+  // the local msgs builder does not sign on Solana
+  if (world.chain(r.source_asset_chain_id)!.chainType === 'svm') return [];
+  const ops = r.operations as unknown as AnyOp[];
+  const request: MsgsRequest = {
+    source_asset_denom: r.source_asset_denom,
+    source_asset_chain_id: r.source_asset_chain_id,
+    dest_asset_denom: r.dest_asset_denom,
+    dest_asset_chain_id: r.dest_asset_chain_id,
+    amount_in: r.amount_in,
+    amount_out: r.amount_out,
+    operations: r.operations as unknown as MsgsRequest['operations'],
+    address_list: r.required_chain_addresses.map(addressOn),
+    slippage_tolerance_percent: '1',
+  };
+  const built = buildMsgsJson(world, request, { now: () => 1_700_000_000_000 });
+  const groups = built.txs.map((t) => t.operations_indices);
+  expect(groups.length, 'transactions built = txs_required').toBe(r.txs_required);
+  expect(groups.flat()).toEqual(ops.map((_, i) => i));
+  groups.forEach((indices, tx) => {
+    for (const i of indices) expect(ops[i]!.tx_index, `tx_index of operation ${i}`).toBe(tx);
+  });
+  expect(built.estimated_fees.map((f) => [f.tx_index, f.operation_index])).toEqual(r.estimated_fees.map((f) => [f.tx_index, f.operation_index]));
+  return groups;
 }
 
 function planError(req: RouteRequest, config?: Partial<PlannerConfig>): ServiceError {
@@ -326,7 +373,9 @@ describe('swaps', () => {
   });
 
   it('exact-out with affiliates and a bridge fee still delivers at least amount_out', () => {
-    const r = plan(req(['uosmo', 'osmosis-1'], [USDC_ARB, '42161'], { amount_out: '100000000', cumulative_affiliate_fee_bps: '50' }));
+    // the CCTP burn on Noble is its own transaction (swap and transfer to Noble, then burn)
+    const r = plan(req(['uosmo', 'osmosis-1'], [USDC_ARB, '42161'], { amount_out: '100000000', cumulative_affiliate_fee_bps: '50', allow_multi_tx: true }));
+    expect(r.txs_required).toBe(2);
     checkConsistency(r);
     expect(BigInt(r.amount_out)).toBeGreaterThanOrEqual(100_000_000n);
     expect(BigInt(r.amount_out) - 100_000_000n).toBeLessThan(10n);
@@ -388,16 +437,44 @@ describe('CCTP', () => {
     expect(r.estimated_route_duration_seconds).toBe(DEFAULT_TIMING.cctpSecondsBySource['noble-1']! + DEFAULT_TIMING.manualRelaySeconds);
   });
 
-  it('from an EVM chain the relay fee is charged on top (FEE_BEHAVIOR_ADDITIONAL), then IBC on from Noble in the same tx', () => {
-    const r = plan(req([USDC_ETH, '1'], [USDC_ON_OSMOSIS, 'osmosis-1'], { amount_in: '100000000' }));
+  it('from an EVM chain the relay fee is charged on top (FEE_BEHAVIOR_ADDITIONAL); the mint on Noble ends the transaction', () => {
+    const q = req([USDC_ETH, '1'], [USDC_ON_OSMOSIS, 'osmosis-1'], { amount_in: '100000000', bridges: ['CCTP', 'IBC'], allow_multi_tx: true });
+    const r = plan(q);
     checkConsistency(r);
     const ops = r.operations as unknown as AnyOp[];
     expect(ops.map(kindOf)).toEqual(['cctp_transfer', 'transfer']);
     expect(ops[0]!.amount_out).toBe('100000000');
     expect(r.amount_out).toBe('100000000');
-    expect(r.estimated_fees[0]).toMatchObject({ fee_behavior: 'FEE_BEHAVIOR_ADDITIONAL', chain_id: '1', bridge_id: 'CCTP' });
-    expect(r.txs_required).toBe(1);
+    expect(r.estimated_fees[0]).toMatchObject({ fee_behavior: 'FEE_BEHAVIOR_ADDITIONAL', chain_id: '1', bridge_id: 'CCTP', tx_index: 0 });
+    // the minted USDC carries no memo: the IBC transfer on from Noble is a second transaction
+    expect(ops.map((o) => o.tx_index)).toEqual([0, 1]);
+    expect(r.txs_required).toBe(2);
     expect(r.chain_ids).toEqual(['1', 'noble-1', 'osmosis-1']);
+  });
+
+  it('EVM USDC → Noble → Osmosis without allow_multi_tx: refused, saying the CCTP transfer ends the transaction', () => {
+    for (const extra of [{ bridges: ['CCTP', 'IBC'] }, { allow_swaps: false }]) {
+      const e = planError(req([USDC_ETH, '1'], [USDC_ON_OSMOSIS, 'osmosis-1'], { amount_in: '100000000', ...extra }));
+      expect(e.httpStatus).toBe(400);
+      expect(e.code).toBe(3);
+      expect(e.message).toMatch(/^no single-transaction route found from 0xA0b8\w+ on 1 to ibc\/498A\w+ on osmosis-1: /);
+      expect(e.message).toMatch(/a CCTP transfer ends the transaction/);
+      expect(e.message).toMatch(/noble-1/);
+      expect(e.message).toMatch(/allow_multi_tx/);
+    }
+  });
+
+  it('fewer transactions win over a larger amount: Axelar and a swap in one tx beat CCTP in two', () => {
+    const q = req([USDC_ETH, '1'], [USDC_ON_OSMOSIS, 'osmosis-1'], { amount_in: '100000000', allow_multi_tx: true });
+    const viaCctp = plan({ ...q, bridges: ['CCTP', 'IBC'] });
+    const best = plan(q);
+    expect(best.txs_required).toBe(1);
+    expect((best.operations as unknown as AnyOp[]).map(kindOf)).toEqual(['axelar_transfer', 'swap']);
+    expect(viaCctp.txs_required).toBe(2);
+    // the CCTP route delivers more, and still loses
+    expect(BigInt(viaCctp.amount_out)).toBeGreaterThan(BigInt(best.amount_out));
+    // without allow_multi_tx the same one-transaction route is the answer
+    expect(plan({ ...q, allow_multi_tx: false })).toEqual(best);
   });
 
   it('USDC on Neutron to Solana: back to Noble, then CCTP (the neutron-to-solana fixture)', () => {
@@ -411,7 +488,9 @@ describe('CCTP', () => {
     checkConsistency(r);
     expect((r.operations as unknown as AnyOp[]).map(kindOf)).toEqual(['transfer', 'cctp_transfer']);
     expect(r.chain_ids).toEqual(['neutron-1', 'noble-1', 'solana']);
-    expect(r.txs_required).toBe(1);
+    // no memo can sign the burn: MsgDepositForBurn is a second transaction, on Noble
+    expect((r.operations as unknown as AnyOp[]).map((o) => o.tx_index)).toEqual([0, 1]);
+    expect(r.txs_required).toBe(2);
   });
 
   it('the bridges option restricts the legs', () => {

@@ -1,0 +1,79 @@
+/**
+ * POST /local/faults bodies. Strict objects: a misspelt field is a 400 (code 3), never a fault
+ * silently ignored by a test that then passes for the wrong reason.
+ */
+import { z } from 'zod';
+
+const chainId = z.string().min(1);
+const channelId = z.string().regex(/^channel-\d+$/, { error: 'expected a channel id like channel-0' });
+
+/** The next `count` packets over a channel time out / get an error acknowledgement. */
+const PacketFault = z.strictObject({
+  kind: z.enum(['timeout', 'error_ack']),
+  chain_id: chainId,
+  channel_id: channelId,
+  count: z.number().int().min(1).max(10_000).optional(),
+});
+
+/** Stops (or restarts) relaying: everywhere, on every channel of a chain, or on one channel. */
+const PauseFault = z
+  .strictObject({
+    kind: z.enum(['pause', 'resume']),
+    chain_id: chainId.optional(),
+    channel_id: channelId.optional(),
+  })
+  .refine((f) => f.channel_id === undefined || f.chain_id !== undefined, {
+    error: 'channel_id needs chain_id (a channel id is only unique on its chain)',
+    path: ['chain_id'],
+  });
+
+export const HTTP_FAULT_MODES = ['429', '500', 'slow', 'cut'] as const;
+export type HttpFaultMode = (typeof HTTP_FAULT_MODES)[number];
+
+/** A share of /v2/ requests fails in one way, so that clients' retry logic can be exercised. */
+const HttpFault = z.strictObject({
+  kind: z.literal('http'),
+  rate: z.number().min(0).max(1),
+  mode: z.enum(HTTP_FAULT_MODES),
+  /** For `slow`: how long to hold the request before answering normally. */
+  slow_ms: z.number().int().min(0).max(60_000).optional(),
+  /** Only requests whose path starts with one of these (still only under /v2/). */
+  paths: z.array(z.string().regex(/^\//, { error: 'a path prefix starts with /' })).min(1).max(50).optional(),
+  /** Seeds this fault's draws; default: the service seed. */
+  seed: z.number().int().min(0).max(2 ** 32 - 1).optional(),
+  /** Stop after injecting this many failures. */
+  count: z.number().int().min(1).max(1_000_000).optional(),
+  /** For `429`: the Retry-After header, in seconds. */
+  retry_after_seconds: z.number().int().min(0).max(3600).optional(),
+});
+
+const ClearFaults = z.strictObject({ kind: z.literal('clear') });
+
+export const FaultRequest = z.union([PacketFault, PauseFault, HttpFault, ClearFaults]);
+export type FaultRequest = z.infer<typeof FaultRequest>;
+
+export const FAULT_KINDS = ['timeout', 'error_ack', 'pause', 'resume', 'http', 'clear'] as const;
+
+/**
+ * The schema for a body's `kind`, so that a bad body gets the issues of its own kind rather
+ * than a union's "no alternative matched". undefined for a missing or unknown kind.
+ */
+export function faultSchemaFor(kind: unknown): z.ZodType<FaultRequest> | undefined {
+  switch (kind) {
+    case 'timeout':
+    case 'error_ack':
+      return PacketFault;
+    case 'pause':
+    case 'resume':
+      return PauseFault;
+    case 'http':
+      return HttpFault;
+    case 'clear':
+      return ClearFaults;
+    default:
+      return undefined;
+  }
+}
+export type PacketFaultRequest = z.infer<typeof PacketFault>;
+export type PauseFaultRequest = z.infer<typeof PauseFault>;
+export type HttpFaultRequest = z.infer<typeof HttpFault>;

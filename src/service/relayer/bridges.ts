@@ -1,0 +1,95 @@
+/**
+ * Bridge legs (CCTP, Axelar): each outbound bridge event is completed on the destination after
+ * the timing table's delay for its source chain (the same numbers the planner quotes), with a
+ * seeded jitter. A global or per-chain pause holds them like packets.
+ */
+import type { BridgeEvent, Cancel, ChainSimulator } from '../chains';
+import type { FaultBook } from '../faults';
+import { axelarSeconds, cctpSeconds, type TimingTable } from '../planner/timing';
+import { keyedUnit } from './prng';
+import { bridgeRoute, completeBridgeEvent } from './bridge-api';
+
+interface BridgeJob {
+  event: BridgeEvent;
+  chains: string[];
+  cancel: Cancel | undefined;
+  parked: boolean;
+}
+
+export interface BridgeRelayOptions {
+  sim: ChainSimulator;
+  faults: FaultBook;
+  seed: number;
+  timing: TimingTable;
+  jitter: number;
+  log: (line: string) => void;
+  onRelayed: () => void;
+}
+
+export class BridgeRelay {
+  private readonly jobs = new Map<string, BridgeJob>();
+
+  constructor(private readonly o: BridgeRelayOptions) {}
+
+  get size(): number {
+    return this.jobs.size;
+  }
+
+  get parkedCount(): number {
+    let n = 0;
+    for (const j of this.jobs.values()) if (j.parked) n += 1;
+    return n;
+  }
+
+  /** Simulated ms from the bridge event's block to its completion on the destination. */
+  delayMs(event: BridgeEvent): number {
+    const route = bridgeRoute(this.o.sim.world, event);
+    const seconds = route.bridge === 'axelar' ? axelarSeconds(route.from, this.o.timing) : cctpSeconds(route.from, true, this.o.timing);
+    const u = keyedUnit(this.o.seed, `${event.id}|bridge`);
+    return Math.round(seconds * 1000 * (1 - this.o.jitter + 2 * this.o.jitter * u));
+  }
+
+  enqueue(event: BridgeEvent): void {
+    if (this.jobs.has(event.id)) return;
+    const route = bridgeRoute(this.o.sim.world, event);
+    const job: BridgeJob = { event, chains: [route.from, route.to], cancel: undefined, parked: false };
+    this.jobs.set(event.id, job);
+    this.schedule(job, event.time + this.delayMs(event));
+  }
+
+  resumeParked(at: number): void {
+    for (const job of this.jobs.values()) {
+      if (!job.parked) continue;
+      job.parked = false;
+      this.schedule(job, at);
+    }
+  }
+
+  forget(): void {
+    for (const j of this.jobs.values()) j.cancel?.();
+    this.jobs.clear();
+  }
+
+  private schedule(job: BridgeJob, at: number): void {
+    job.cancel?.();
+    const epoch = this.o.sim.epoch;
+    job.cancel = this.o.sim.clock.at(at, () => this.run(job.event.id, epoch));
+  }
+
+  private run(id: string, epoch: number): void {
+    if (epoch !== this.o.sim.epoch) return;
+    const job = this.jobs.get(id);
+    if (!job) return;
+    job.cancel = undefined;
+    if (this.o.faults.isChainPaused(job.chains)) {
+      job.parked = true;
+      return;
+    }
+    this.jobs.delete(id);
+    try {
+      if (completeBridgeEvent(this.o.sim, job.event)) this.o.onRelayed();
+    } catch (e) {
+      this.o.log(`[relayer] bridge completion of ${id} failed: ${(e as Error)?.message ?? String(e)}`);
+    }
+  }
+}

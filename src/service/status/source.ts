@@ -1,0 +1,18 @@
+/** The simulator seen through the read-only interface status derivation needs. */
+import type { ChainSimulator } from '../chains';
+import { bridgeOutcome, bridgeRoute } from '../relayer/bridge-api';
+import type { StatusSource } from './derive';
+
+export function simStatusSource(sim: ChainSimulator): StatusSource {
+  const world = sim.world;
+  return {
+    now: () => sim.clock.now(),
+    tx: (chainId, hash) => sim.tx(chainId, hash),
+    packet: (id) => sim.packet(id),
+    latestBlock: (chainId) => sim.latestBlock(chainId),
+    explorerLink: (chainId, hash) => sim.explorerLink(chainId, hash),
+    bridgeRoute: (event) => bridgeRoute(world, event),
+    bridgeOutcome: (event) => bridgeOutcome(sim, event),
+    bridgeDenom: (event, route) => world.cctpChain(route.to)?.usdcDenom ?? event.burnToken,
+  };
+}
