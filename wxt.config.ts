@@ -43,6 +43,11 @@ export default defineConfig({
       'https://api.dev.skip.build/*',
       'http://127.0.0.1/*',
     ],
+    // A custom API base URL asks for its origin at run time (src/background/host-permission.ts).
+    // MV2 (Firefox) has no optional_host_permissions: origins go in optional_permissions there.
+    ...(browser === 'firefox'
+      ? { optional_permissions: ['https://*/*', 'http://*/*'] }
+      : { optional_host_permissions: ['https://*/*', 'http://*/*'] }),
     web_accessible_resources:
       browser === 'firefox'
         ? ['inpage.js']
