@@ -10,6 +10,8 @@ let catalogJson: Promise<string> | undefined;
 
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
+  // End-to-end tests build a copy pointed at the local service into their own folder.
+  outDir: process.env.COURIER_OUTPUT_DIR || '.output',
   hooks: {
     // The chain & asset catalog (src/chains/catalog/) ships as /catalog.json, generated at build
     // time from the local service's World over the pinned chain-registry. Nothing is committed.

@@ -71,7 +71,7 @@ const chromeBuilt = step('build (Chrome MV3)', bin('wxt'), ['build']);
 if (chromium && chromeBuilt) {
   rmSync(playwrightJson, { force: true });
   const pwOk = step('end-to-end tests (Playwright, Chromium)', bin('playwright'), ['test'], {
-    env: { COURIER_PW_JSON: playwrightJson, COURIER_E2E_PREBUILT: '1', CHROMIUM_PATH: chromium },
+    env: { COURIER_PW_JSON: playwrightJson, CHROMIUM_PATH: chromium },
   });
   const stats = readJson(playwrightJson)?.stats;
   if (stats) {

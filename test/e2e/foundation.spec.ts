@@ -1,11 +1,12 @@
 import { expect, test } from './support/fixtures';
 
-test('the popup opens and gets an answer from the background', async ({ context, extensionUrl }) => {
+test('the popup opens and gets an answer from the background', async ({ context, extensionUrl, service }) => {
   const page = await context.newPage();
   await page.goto(extensionUrl('popup.html'));
   const status = page.getByTestId('background-status');
   await expect(status).toContainText('Ready');
   await expect(status).toContainText('Courier 0.1.0');
+  await expect(status).toContainText(service.url);
   await expect(page.getByRole('heading', { name: 'Courier' })).toBeVisible();
 });
 

@@ -2,7 +2,7 @@ import { test as base, chromium, type BrowserContext, type Worker } from '@playw
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromeExtensionDir, chromiumPath } from './paths';
+import { chromeExtensionDir, chromiumPath, serviceUrl } from './paths';
 import { startPageServer, type PageServer } from './page-server';
 
 export type ExtensionFixtures = {
@@ -14,6 +14,26 @@ export type ExtensionFixtures = {
   extensionUrl: (page: string) => string;
   pageServer: PageServer;
   userDataDir: string;
+  /** The local routing service this run's extension talks to. */
+  service: LocalService;
+};
+
+export type LocalService = {
+  url: string;
+  post(path: string, body: unknown): Promise<{ status: number; body: any }>;
+  get(path: string): Promise<{ status: number; body: any }>;
+};
+
+const localService: LocalService = {
+  url: serviceUrl,
+  post: async (path, body) => {
+    const res = await fetch(`${serviceUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return { status: res.status, body: await res.json() };
+  },
+  get: async (path) => {
+    const res = await fetch(`${serviceUrl}${path}`);
+    return { status: res.status, body: await res.json() };
+  },
 };
 
 export function launchArgs(extensionDir = chromeExtensionDir): string[] {
@@ -64,6 +84,9 @@ export const test = base.extend<ExtensionFixtures>({
   },
   extensionUrl: async ({ extensionId }, use) => {
     await use((page: string) => `chrome-extension://${extensionId}/${page.replace(/^\//, '')}`);
+  },
+  service: async ({}, use) => {
+    await use(localService);
   },
   pageServer: async ({}, use) => {
     const server = await startPageServer();
