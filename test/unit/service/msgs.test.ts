@@ -493,7 +493,9 @@ describe('CCTP', () => {
   });
 
   it('tokens minted on Noble wait there: what follows is a new transaction signed on Noble', () => {
-    const r = plan({ source_asset_denom: USDC_ETH, source_asset_chain_id: '1', dest_asset_denom: 'uosmo', dest_asset_chain_id: 'osmosis-1', amount_in: '10000000' });
+    // CCTP and IBC only: with Axelar allowed the planner prefers its one-transaction route
+    const r = plan({ source_asset_denom: USDC_ETH, source_asset_chain_id: '1', dest_asset_denom: 'uosmo', dest_asset_chain_id: 'osmosis-1', amount_in: '10000000', bridges: ['CCTP', 'IBC'] });
+    expect(r.operations.map((o) => o.tx_index)).toEqual([0, 1, 1]);
     const res = build(requestFor(r));
     expect(res.txs.map((t) => t.operations_indices)).toEqual([[0], [1, 2]]);
     const second = res.txs[1]!.cosmos_tx;
@@ -661,7 +663,8 @@ describe('every planned route', () => {
     { source_asset_denom: 'uusdc', source_asset_chain_id: 'noble-1', dest_asset_denom: 'uatom', dest_asset_chain_id: 'cosmoshub-4', amount_in: '10000000' },
     { source_asset_denom: 'ustrd', source_asset_chain_id: 'stride-1', dest_asset_denom: 'uatom', dest_asset_chain_id: 'cosmoshub-4', amount_in: '10000000' },
     { source_asset_denom: 'uatom', source_asset_chain_id: 'cosmoshub-4', dest_asset_denom: 'untrn', dest_asset_chain_id: 'neutron-1', amount_in: '10000000' },
-    { source_asset_denom: USDC_ETH, source_asset_chain_id: '1', dest_asset_denom: 'uosmo', dest_asset_chain_id: 'osmosis-1', amount_in: '10000000' },
+    // CCTP then IBC on from Noble (two transactions); with Axelar allowed the planner picks a one-tx Axelar route
+    { source_asset_denom: USDC_ETH, source_asset_chain_id: '1', dest_asset_denom: 'uosmo', dest_asset_chain_id: 'osmosis-1', amount_in: '10000000', bridges: ['CCTP', 'IBC'] },
     { source_asset_denom: 'uusdc', source_asset_chain_id: 'noble-1', dest_asset_denom: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', dest_asset_chain_id: '42161', amount_in: '10000000' },
     { source_asset_denom: 'uosmo', source_asset_chain_id: 'osmosis-1', dest_asset_denom: '0xEB466342C4d449BC9f53A865D5Cb90586f405215', dest_asset_chain_id: '42161', amount_in: '100000000' },
     { source_asset_denom: 'uusdc', source_asset_chain_id: 'noble-1', dest_asset_denom: 'uosmo', dest_asset_chain_id: 'osmosis-1', amount_out: '5000000' },

@@ -1,12 +1,15 @@
 /**
  * Properties of planRoute over random (asset, destination) pairs of the real World: every
  * answer is a valid Route whose operations chain up (denoms, amounts, chains, tx indices) and
- * deliver exactly the requested denom, or a 400 with code 3.
+ * deliver exactly the requested denom, or a 400 with code 3; and the msgs builder builds it
+ * in exactly the transactions its tx_index and txs_required promise.
  */
 import fc from 'fast-check';
+import { fromBech32, toBech32 } from '@cosmjs/encoding';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { RouteResponse } from '../../../src/api/schemas';
+import { RouteResponse, type MsgsRequest, type RouteResponse as Route } from '../../../src/api/schemas';
 import { ServiceError } from '../../../src/service/http/errors';
+import { buildMsgsJson } from '../../../src/service/msgs';
 import { planRoute } from '../../../src/service/planner';
 import { buildWorld, catalogKey, type World } from '../../../src/service/world';
 
@@ -36,6 +39,32 @@ function ends(op: AnyOp): [string, string, string, string] {
   return [b.from_chain_id, b.to_chain_id, b.denom_in, b.denom_out];
 }
 
+const USER_BYTES = fromBech32('cosmos1x8ad0zyw52mvndh7hlnafrg0gt284ga7cl43fw', 128).data;
+
+function addressOn(chainId: string): string {
+  const chain = world.chain(chainId)!;
+  if (chain.chainType === 'evm') return '0x00b40F326Ab76189170cA2FfeCfa4B34b43949dA';
+  if (chain.chainType === 'svm') return '9ujG2o3aoRmcamPtKxjNsesiUhautebv1AyvnMF4ncMA';
+  return toBech32(chain.bech32Prefix!, USER_BYTES, 128);
+}
+
+/** The transaction buildMsgs puts each operation in (operations_indices), in operation order. */
+function builtTxOfEachOperation(route: Route): number[] {
+  const request: MsgsRequest = {
+    source_asset_denom: route.source_asset_denom,
+    source_asset_chain_id: route.source_asset_chain_id,
+    dest_asset_denom: route.dest_asset_denom,
+    dest_asset_chain_id: route.dest_asset_chain_id,
+    amount_in: route.amount_in,
+    amount_out: route.amount_out,
+    operations: route.operations,
+    address_list: route.required_chain_addresses.map(addressOn),
+    slippage_tolerance_percent: '1',
+  };
+  const built = buildMsgsJson(world, request, { now: () => 1_700_000_000_000 });
+  return built.txs.flatMap((t, tx) => t.operations_indices.map(() => tx));
+}
+
 describe('planRoute over random pairs', () => {
   it('answers with a consistent Route or a 400 code 3', () => {
     const arb = fc.record({
@@ -47,6 +76,7 @@ describe('planRoute over random pairs', () => {
       exactOut: fc.boolean(),
     });
     let routes = 0;
+    let built = 0;
     fc.assert(
       fc.property(arb, ({ src, kind, dst, units, multiTx, exactOut }) => {
         const source = world.assets[src % world.assets.length]!;
@@ -110,9 +140,15 @@ describe('planRoute over random pairs', () => {
         if (!multiTx) expect(route.txs_required).toBe(1);
         expect(route.required_chain_addresses).toEqual(route.chain_ids);
         expect(route.does_swap).toBe(ops.some((o) => bodyOf(o)[0] === 'swap'));
+        // the transactions /msgs builds are the ones the route promises (it signs nothing on Solana)
+        if (world.chain(source.chainId)!.chainType !== 'svm') {
+          built += 1;
+          expect(builtTxOfEachOperation(route)).toEqual(ops.map((o) => o.tx_index));
+        }
       }),
       { numRuns: 600, seed: 20250630 },
     );
     expect(routes).toBeGreaterThan(200);
+    expect(built).toBeGreaterThan(200);
   });
 });

@@ -568,6 +568,113 @@ describe('Axelar', () => {
   });
 });
 
+describe('transactions agree with the msgs builder', () => {
+  const NEUTRON_USDC = 'ibc/B559A80D62249C8AA07A380E2A2BEA6E5CA9A6F079C912C3A9E9B494105E4F81';
+  const cctpAndIbc = { amount_in: '100000000', allow_multi_tx: true, bridges: ['CCTP', 'IBC'] };
+  // [request, kind:tx_index of each operation]
+  const cases: [RouteRequest, string[]][] = [
+    [req([USDC_ETH, '1'], ['uusdc', 'noble-1'], { amount_in: '100000000' }), ['cctp_transfer:0']],
+    [req([USDC_ETH, '1'], ['uusdc', 'noble-1'], { amount_in: '100000000', smart_relay: false }), ['cctp_transfer:0']],
+    [req(['uusdc', 'noble-1'], [USDC_ARB, '42161'], { amount_in: '100000000' }), ['cctp_transfer:0']],
+    [req([USDC_ARB, '42161'], [USDC_ETH, '1'], { amount_in: '100000000' }), ['cctp_transfer:0']],
+    // the mint ends the transaction: what follows is signed on Noble
+    [req([USDC_ETH, '1'], [USDC_ON_OSMOSIS, 'osmosis-1'], cctpAndIbc), ['cctp_transfer:0', 'transfer:1']],
+    [req([USDC_ETH, '1'], ['uosmo', 'osmosis-1'], cctpAndIbc), ['cctp_transfer:0', 'transfer:1', 'swap:1']],
+    [req([USDC_ARB, '42161'], ['uatom', 'cosmoshub-4'], cctpAndIbc), ['cctp_transfer:0', 'transfer:1', 'swap:1', 'transfer:1']],
+    // the burn starts one: it is signed on Noble once the tokens are there
+    [req([NEUTRON_USDC, 'neutron-1'], [USDC_ARB, '42161'], { amount_in: '100000000', allow_multi_tx: true }), ['transfer:0', 'cctp_transfer:1']],
+    [req(['uosmo', 'osmosis-1'], [USDC_ARB, '42161'], { amount_in: '100000000', allow_multi_tx: true }), ['swap:0', 'transfer:0', 'cctp_transfer:1']],
+    // Axelar to Ethereum, CCTP back to Noble, IBC on: three transactions
+    [req(['uusdc', 'axelar-dojo-1'], [USDC_ON_OSMOSIS, 'osmosis-1'], { amount_in: '100000000', allow_multi_tx: true, allow_swaps: false }), ['axelar_transfer:0', 'cctp_transfer:1', 'transfer:2']],
+  ];
+
+  it('CCTP routes: buildMsgs makes txs_required transactions, each carrying the operations of its tx_index', () => {
+    for (const [q, expected] of cases) {
+      const r = plan(q); // plan() runs checkTxsAgainstMsgs
+      checkConsistency(r);
+      const ops = r.operations as unknown as AnyOp[];
+      expect(ops.map((o) => `${kindOf(o)}:${o.tx_index}`), `${q.source_asset_chain_id} → ${q.dest_asset_chain_id}`).toEqual(expected);
+      const groups = checkTxsAgainstMsgs(r);
+      expect(groups).toHaveLength(r.txs_required);
+      ops.forEach((op, i) => {
+        if (kindOf(op) !== 'cctp_transfer') return;
+        // a CCTP transfer is alone at both of its ends
+        if (i + 1 < ops.length) expect(ops[i + 1]!.tx_index).toBe(op.tx_index + 1);
+        if (i > 0) expect(op.tx_index).toBe(ops[i - 1]!.tx_index + 1);
+      });
+    }
+  });
+
+  it('a route needing several transactions is refused without allow_multi_tx, whichever CCTP end it is', () => {
+    for (const [q, expected] of cases) {
+      if (expected.at(-1)!.endsWith(':0') || expected.some((k) => k.startsWith('axelar'))) continue;
+      // CCTP and IBC only: no Axelar detour whose own break would be reported instead
+      const e = planError({ ...q, allow_multi_tx: false, bridges: ['CCTP', 'IBC'] });
+      expect(e.message).toMatch(/^no single-transaction route found /);
+      expect(e.message).toMatch(/a CCTP transfer (ends the|starts its own) transaction/);
+      expect(e.message).toMatch(/allow_multi_tx/);
+    }
+  });
+});
+
+describe('ranking: fewer transactions first', () => {
+  const FIXTURE = new URL('../../../../shared/fixtures/openapi/v2_fungible_route.request.swap-usdc-to-atom.json', import.meta.url);
+  // the route fixture; the literal is the same request, for a checkout without ../shared
+  const usdcToAtom: RouteRequest = existsSync(FIXTURE)
+    ? (JSON.parse(readFileSync(FIXTURE, 'utf8')) as RouteRequest)
+    : {
+        amount_in: '1000000',
+        source_asset_denom: 'uusdc',
+        source_asset_chain_id: 'axelar-dojo-1',
+        dest_asset_denom: 'uatom',
+        dest_asset_chain_id: 'cosmoshub-4',
+        cumulative_affiliate_fee_bps: '0',
+        allow_multi_tx: true,
+      };
+  const oneTx = (r: WireRoute): void => {
+    checkConsistency(r);
+    const ops = r.operations as unknown as AnyOp[];
+    expect(ops.map((o) => `${kindOf(o)}:${o.tx_index}`)).toEqual(['transfer:0', 'swap:0', 'transfer:0']);
+    expect(body(ops[0]!)).toMatchObject({ from_chain_id: 'axelar-dojo-1', to_chain_id: 'osmosis-1', denom_out: AXLUSDC_ON_OSMOSIS });
+    expect(body(ops[1]!).swap_venues[0].name).toBe('osmosis-poolmanager');
+    expect(body(ops[2]!)).toMatchObject({ from_chain_id: 'osmosis-1', to_chain_id: 'cosmoshub-4', denom_out: 'uatom' });
+    expect(r.chain_ids).toEqual(['axelar-dojo-1', 'osmosis-1', 'cosmoshub-4']);
+    expect(r.txs_required).toBe(1);
+  };
+
+  it('axlUSDC on Axelar to ATOM (the swap-usdc-to-atom fixtures): IBC to Osmosis, swap, IBC to the Hub, one transaction', () => {
+    expect(usdcToAtom).toMatchObject({ source_asset_chain_id: 'axelar-dojo-1', dest_asset_chain_id: 'cosmoshub-4', allow_multi_tx: true });
+    oneTx(plan(usdcToAtom));
+  });
+
+  it('even where the detour through Ethereum and CCTP (three transactions) would deliver more', () => {
+    // at 1 500 USDC (the msgs_direct fixture's amount) the two hops through pool 678 cost more
+    // than Axelar's $3 to Ethereum plus the CCTP relay: ranked by amount first, the detour won
+    const big = { ...usdcToAtom, amount_in: '1500000000' };
+    const best = plan(big);
+    oneTx(best);
+    // with single-pool swaps only, the direct route is gone and the detour is what is left
+    const detour = plan(big, { maxSwapPools: 1 });
+    expect((detour.operations as unknown as AnyOp[]).map((o) => `${kindOf(o)}:${o.tx_index}`)).toEqual([
+      'axelar_transfer:0',
+      'cctp_transfer:1',
+      'transfer:2',
+      'swap:2',
+      'transfer:2',
+    ]);
+    expect(detour.chain_ids).toEqual(['axelar-dojo-1', '1', 'noble-1', 'osmosis-1', 'cosmoshub-4']);
+    expect(detour.txs_required).toBe(3);
+    expect(BigInt(detour.amount_out)).toBeGreaterThan(BigInt(best.amount_out));
+  });
+
+  it('exact-out ranks by transactions first too, then by the smallest input', () => {
+    const r = plan({ ...usdcToAtom, amount_in: undefined, amount_out: '300000000' });
+    expect(r.txs_required).toBe(1);
+    expect(r.chain_ids).toEqual(['axelar-dojo-1', 'osmosis-1', 'cosmoshub-4']);
+    expect(BigInt(r.amount_out)).toBeGreaterThanOrEqual(300_000_000n);
+  });
+});
+
 describe('requests', () => {
   it('unknown assets and chains', () => {
     expect(planError(req(['uxyz', 'osmosis-1'], ['uatom', 'cosmoshub-4'])).message).toBe('unknown source asset uxyz on osmosis-1');
