@@ -14,7 +14,9 @@ import {
   RouteResponse,
   SubmitResponse,
 } from '../api/schemas';
-import { ChainSimulator, SimClock, chainRoutes } from './chains';
+import { ChainSimulator, SimClock, chainRoutes, evmRoutes } from './chains';
+import { livePoolReserves } from './contracts';
+import { createLocalServices, type LocalServices } from './local-routes';
 import { assetsFromSource, fungibleAssets, ibcOriginAssets, infoChains } from './discovery';
 import { parseRequest } from './http/errors';
 import type { Interceptor, RouteDefinition } from './http/server';
@@ -31,6 +33,7 @@ export type ServiceAppOptions = {
   speed?: number;
   /** A prebuilt world (tests build one and share it). */
   world?: World;
+  /** The wall clock the simulated clock runs from (tests pin it). */
   now?: () => number;
 };
 
@@ -38,6 +41,8 @@ export type ServiceApp = {
   world: World;
   clock: SimClock;
   chains: ChainSimulator;
+  /** Relayer, fault injection, submit/track/status and balances. */
+  local: LocalServices;
   routes: RouteDefinition[];
   interceptor?: Interceptor;
   /** One line for the start-up log. */
@@ -48,9 +53,14 @@ export type ServiceApp = {
 /** Composes the local routing service: the world, the domain modules, and their endpoints. */
 export function createServiceApp(options: ServiceAppOptions = {}): ServiceApp {
   const world = options.world ?? getWorld();
-  const now = options.now ?? Date.now;
-  const clock = new SimClock({ speed: options.speed ?? 1, wallNow: now });
+  const clock = new SimClock({ speed: options.speed ?? 1, wallNow: options.now ?? Date.now });
+  // Messages are stamped in the chains' time: a packet timeout is judged by simulated blocks,
+  // which run `speed` times faster than the wall clock.
+  const now = () => clock.now();
   const chains = new ChainSimulator({ world, clock });
+  const local = createLocalServices({ sim: chains, seed: options.seed ?? 1 });
+  // Quotes price against the pools as swaps have left them, not as they were at genesis.
+  const plannerConfig = { poolReserves: livePoolReserves(chains) };
 
   const api = (
     method: 'GET' | 'POST',
@@ -60,12 +70,17 @@ export function createServiceApp(options: ServiceAppOptions = {}): ServiceApp {
   ): RouteDefinition => ({ method, path, handler, response, rateLimited: true });
 
   const routes: RouteDefinition[] = [
-    api('POST', '/v2/fungible/route', (req) => ({ body: planRoute(world, parseRequest(RouteRequest, req.body)) }), RouteResponse),
+    api('POST', '/v2/fungible/route', (req) => ({ body: planRoute(world, parseRequest(RouteRequest, req.body), plannerConfig) }), RouteResponse),
     api('POST', '/v2/fungible/msgs', (req) => ({ body: buildMsgs(world, parseRequest(MsgsRequest, req.body), { now }) }), MsgsResponse),
     api(
       'POST',
       '/v2/fungible/msgs_direct',
-      (req) => ({ body: buildMsgsDirect(world, parseRequest(MsgsDirectRequest, req.body), { now }) }),
+      (req) => ({
+        body: buildMsgsDirect(world, parseRequest(MsgsDirectRequest, req.body), {
+          now,
+          planRoute: (w, r) => planRoute(w, r, plannerConfig),
+        }),
+      }),
       MsgsDirectResponse,
     ),
     api(
@@ -84,7 +99,10 @@ export function createServiceApp(options: ServiceAppOptions = {}): ServiceApp {
     ),
     api('GET', '/v2/info/chains', (req) => ({ body: infoChains(world, req.query) }), ChainsResponse),
     api('GET', '/v2/fungible/assets', (req) => ({ body: fungibleAssets(world, req.query) }), AssetsResponse),
-    ...chainRoutes(chains, SubmitResponse),
+    ...local.routes,
+    // local.routes serves /v2/tx/submit itself: it also registers the tx for status.
+    ...chainRoutes(chains, SubmitResponse).filter((r) => r.path !== '/v2/tx/submit'),
+    ...evmRoutes(chains),
     {
       method: 'POST',
       path: '/local/reset',
@@ -115,10 +133,15 @@ export function createServiceApp(options: ServiceAppOptions = {}): ServiceApp {
     world,
     clock,
     chains,
+    local,
     routes,
+    interceptor: local.interceptor,
     describe: () =>
       `world: ${world.chains.length} chains, ${world.assets.length} assets, ${world.stats.channels.pairs} channel pairs, ` +
       `${world.pools.length} pools (chain-registry ${world.registryVersion}, speed ${options.speed ?? 1}x)`,
-    stop: () => clock.stop(),
+    stop: () => {
+      local.stop();
+      clock.stop();
+    },
   };
 }

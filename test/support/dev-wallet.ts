@@ -19,6 +19,7 @@ import { PubKey } from 'cosmjs-types/cosmos/crypto/secp256k1/keys';
 import { TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx';
 import { MsgExecuteContract } from 'cosmjs-types/cosmwasm/wasm/v1/tx';
 import { MsgTransfer } from 'cosmjs-types/ibc/applications/transfer/v1/tx';
+import { MsgLinkRequestCodec, type MsgLinkRequest } from '../../src/service/chains/axelar';
 import { MsgDepositForBurnCodec, type MsgDepositForBurn } from '../../src/service/chains/messages';
 
 export const DEV_MNEMONIC =
@@ -29,6 +30,7 @@ export const TYPE_URLS = {
   transfer: '/ibc.applications.transfer.v1.MsgTransfer',
   executeContract: '/cosmwasm.wasm.v1.MsgExecuteContract',
   depositForBurn: '/circle.cctp.v1.MsgDepositForBurn',
+  linkRequest: '/axelar.axelarnet.v1beta1.LinkRequest',
 } as const;
 
 // Registry wants ts-proto style types; Noble's message is hand-coded in the service
@@ -46,11 +48,23 @@ const depositForBurnType = {
   }),
 } as unknown as GeneratedType;
 
+const linkRequestType = {
+  encode: (m: MsgLinkRequest) => ({ finish: () => MsgLinkRequestCodec.encode(m) }),
+  decode: (b: Uint8Array) => MsgLinkRequestCodec.decode(b),
+  fromPartial: (p: Partial<MsgLinkRequest>): MsgLinkRequest => ({
+    sender: p.sender ?? '',
+    recipientAddr: p.recipientAddr ?? '',
+    recipientChain: p.recipientChain ?? '',
+    asset: p.asset ?? '',
+  }),
+} as unknown as GeneratedType;
+
 export const registry = new Registry([
   [TYPE_URLS.send, MsgSend],
   [TYPE_URLS.transfer, MsgTransfer],
   [TYPE_URLS.executeContract, MsgExecuteContract],
   [TYPE_URLS.depositForBurn, depositForBurnType],
+  [TYPE_URLS.linkRequest, linkRequestType],
 ]);
 
 const wallets = new Map<string, Promise<DirectSecp256k1HdWallet>>();
@@ -98,7 +112,7 @@ export interface SignTxOptions {
 
 function senderOf(msg: EncodeObject): string | undefined {
   const v = msg.value as Record<string, unknown>;
-  for (const k of ['sender', 'fromAddress', 'from']) if (typeof v[k] === 'string') return v[k];
+  for (const k of ['sender', 'fromAddress', 'from']) if (typeof v[k] === 'string' && v[k] !== '') return v[k];
   return undefined;
 }
 
@@ -223,6 +237,18 @@ export function msgDepositForBurnFromJson(json: string | Json): EncodeObject {
   return { typeUrl: TYPE_URLS.depositForBurn, value };
 }
 
+/** Axelar's LinkRequest JSON `{"sender","recipient_addr","recipient_chain","asset"}`. */
+export function msgLinkRequestFromJson(json: string | Json): EncodeObject {
+  const j = parseJson(json);
+  const value: MsgLinkRequest = {
+    sender: str(j.sender, 'sender'),
+    recipientAddr: str(j.recipient_addr, 'recipient_addr'),
+    recipientChain: str(j.recipient_chain, 'recipient_chain'),
+    asset: str(j.asset, 'asset'),
+  };
+  return { typeUrl: TYPE_URLS.linkRequest, value };
+}
+
 /** One `{msg, msg_type_url}` of a msgs response → EncodeObject. */
 export function msgFromApi(m: { msg: string; msg_type_url: string }): EncodeObject {
   switch (m.msg_type_url) {
@@ -234,6 +260,8 @@ export function msgFromApi(m: { msg: string; msg_type_url: string }): EncodeObje
       return msgSendFromJson(m.msg);
     case TYPE_URLS.depositForBurn:
       return msgDepositForBurnFromJson(m.msg);
+    case TYPE_URLS.linkRequest:
+      return msgLinkRequestFromJson(m.msg);
     default:
       throw new Error(`msgFromApi: unsupported message type ${m.msg_type_url}`);
   }

@@ -14,6 +14,7 @@ import type { MsgTransfer } from 'cosmjs-types/ibc/applications/transfer/v1/tx';
 import type { World } from '../world/world';
 import type { WorldChain } from '../world/types';
 import type { BridgeEvent, TxEvent } from './blocks';
+import { bridgeDelayMs, cctpChainByDomain, recipientFromBytes32 } from './bridges';
 import { ExecError } from './errors';
 import type { RecvResult, PacketRecord, TransferArgs } from './ics20';
 import type { ChainLedger } from './ledger';
@@ -33,7 +34,16 @@ export interface ExecResult {
   data?: unknown;
 }
 
-export type BridgeEventInput = Omit<BridgeEvent, 'id' | 'chainId' | 'txHash' | 'height' | 'time'>;
+type Stamped = 'id' | 'chainId' | 'txHash' | 'height' | 'time';
+/** A bridge event as an executor writes it; the simulator stamps id, chain, tx, height and time. */
+export type BridgeEventInput = BridgeEvent extends infer E ? (E extends BridgeEvent ? Omit<E, Stamped> : never) : never;
+
+/** A contract's key-value store on its chain: journaled like balances, cleared by reset(). */
+export interface ContractStorage {
+  get<T = unknown>(key: string): T | undefined;
+  set(key: string, value: unknown): void;
+  delete(key: string): void;
+}
 
 /** Everything an executor (or a contract) may do, scoped to one tx on one chain. */
 export interface ExecContext {
@@ -60,6 +70,8 @@ export interface ExecContext {
   atomic<T>(fn: () => T): T;
   /** Executes a contract as `sender` with `funds` (moved to the contract first), like a wasm sub-message. */
   executeContract(call: ContractCall): ExecResult | void;
+  /** The contract's own storage on this chain. */
+  storage(contract: string): ContractStorage;
 }
 
 export type Executor<T = unknown> = (ctx: ExecContext, msg: T) => ExecResult | void;
@@ -74,6 +86,16 @@ export interface ContractCall {
 
 /** A simulated CosmWasm contract: funds are already in the contract's account when it runs. */
 export type ContractHandler = (ctx: ExecContext, call: ContractCall) => ExecResult | void;
+
+/**
+ * A contract's IBC lifecycle callbacks (ibc-hooks' `ibc_lifecycle_complete` sudo): called on
+ * the packet's source chain, inside the refund tx, after a packet the contract sent was
+ * refunded to it (the tokens are back in the contract's account). Throwing ExecError leaves
+ * the refunded tokens with the contract.
+ */
+export interface ContractLifecycle {
+  onPacketRefunded?(ctx: ExecContext, packet: PacketRecord, reason: 'timeout' | 'error_ack'): void;
+}
 
 const ev = (type: string, attrs: Record<string, string>): TxEvent => ({
   type,
@@ -119,18 +141,27 @@ const execDepositForBurn: Executor<MsgDepositForBurn> = (ctx, m) => {
     throw new ExecError(`CCTP is not available on ${ctx.chainId}: unknown request`, 6);
   }
   if (m.burnToken !== cctp.usdcDenom) throw new ExecError(`burn token ${m.burnToken} is not supported: token not supported`, 10, 'cctp');
-  if (!ctx.world.bridges.cctp.chains.some((c) => c.domain === m.destinationDomain && c.chainId !== ctx.chainId)) {
+  const dest = cctpChainByDomain(ctx.world, m.destinationDomain);
+  if (!dest || dest.chain.chainId === ctx.chainId) {
     throw new ExecError(`destination domain ${m.destinationDomain} is not a known remote domain: invalid destination domain`, 9, 'cctp');
   }
   ctx.ledger.burn(m.from, m.burnToken, BigInt(m.amount));
   ctx.emitBridge({
     kind: 'cctp_deposit_for_burn',
+    bridge: 'cctp',
     from: m.from,
     amount: m.amount,
     burnToken: m.burnToken,
     destinationDomain: m.destinationDomain,
     mintRecipient: `0x${toHex(m.mintRecipient)}`,
     destinationCaller: m.destinationCaller.length ? `0x${toHex(m.destinationCaller)}` : '',
+    destChainId: dest.chain.chainId,
+    sourceDenom: m.burnToken,
+    destDenom: dest.usdcDenom,
+    recipient: recipientFromBytes32(dest.chain, m.mintRecipient),
+    // the simulator marks it smart-relayed when the same tx pays a relay fee (see deliver)
+    smartRelay: false,
+    expectedDelayMs: bridgeDelayMs('cctp', ctx.chainId, false),
   });
   ctx.emit(ev('circle.cctp.v1.DepositForBurn', { depositor: m.from, amount: m.amount, burn_token: m.burnToken, destination_domain: String(m.destinationDomain) }));
 };

@@ -5,6 +5,7 @@
  *   GET  /local/chains/:chain_id/accounts/:address → AccountView (404 code 5 for an address the chain never saw)
  *   POST /local/faucet {chain_id, address, denom, amount} → {chain_id, address, denom, amount, balance}
  *   POST /v2/tx/submit {tx, chain_id} → {tx_hash, explorer_link}
+ *   POST /local/evm/execute {chain_id, from, to, data, value?} → {tx_hash, chain_id, status, …} (evmRoutes())
  */
 import { z } from 'zod';
 import { SubmitRequest } from '../../api/schemas';
@@ -55,4 +56,38 @@ export function chainRoutes(sim: ChainSimulator, submitResponse?: z.ZodType): Ro
       rateLimited: true,
     },
   ];
+}
+
+const EvmExecuteRequest = z.strictObject({
+  chain_id: z.string().min(1),
+  from: z.string().min(1),
+  to: z.string().min(1),
+  data: z.string(),
+  value: z.string().regex(/^[0-9]+$/, { error: 'expected a whole number of wei as a string' }).optional(),
+});
+
+/**
+ * POST /local/evm/execute {chain_id, from, to, data, value?} → {tx_hash, chain_id, status,
+ * error?, explorer_link?}: applies an `evm_tx` of a msgs response as if the user's wallet had
+ * sent it (there is no EVM signer in the local world). status 'success' or 'reverted'; a
+ * reverted call is still a tx (its hash can be tracked), a malformed request is a 400.
+ */
+export function handleEvmExecute(sim: ChainSimulator, body: unknown): ServiceResponse {
+  const req = parseRequest(EvmExecuteRequest, body);
+  const rec = sim.executeEvm({ chainId: req.chain_id, from: req.from, to: req.to, data: req.data, ...(req.value !== undefined ? { value: req.value } : {}) });
+  const link = sim.explorerLink(req.chain_id, rec.hash);
+  return {
+    body: {
+      tx_hash: rec.hash,
+      chain_id: req.chain_id,
+      status: rec.code === 0 ? 'success' : 'reverted',
+      ...(rec.code === 0 ? {} : { error: rec.log }),
+      ...(link === undefined ? {} : { explorer_link: link }),
+    },
+  };
+}
+
+/** The EVM route (kept out of chainRoutes: the app wires it next to the other /local controls). */
+export function evmRoutes(sim: ChainSimulator): RouteDefinition[] {
+  return [{ method: 'POST', path: '/local/evm/execute', handler: (req) => handleEvmExecute(sim, req.body) }];
 }

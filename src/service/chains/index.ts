@@ -2,14 +2,20 @@
 export {
   ChainSimulator,
   FAUCET_CAP,
+  PFM_DEFAULT_TIMEOUT_NS,
+  PFM_DEFAULT_RETRIES,
+  AXELAR_IBC_TIMEOUT_NS,
   chainNotSupported,
   type AccountView,
   type ChainSimulatorOptions,
+  type EvmExecuteInput,
+  type ForwardState,
   type OriginSupply,
   type PacketEntry,
   type PacketState,
   type RelayOutcome,
   type SimEvent,
+  type TransferHop,
 } from './simulator';
 export { SimClock, ManualClock, type Clock, type Cancel, type SimClockOptions, type TimerApi } from './clock';
 export {
@@ -17,7 +23,11 @@ export {
   DEV_ACCOUNT_COUNT,
   ICS20_VERSION,
   devAddress,
+  devEvmAddress,
+  devEvmHdPath,
   devHdPath,
+  hooksIntermediateSender,
+  pfmIntermediateAddress,
   getDevKeys,
   escrowAddress,
   moduleAddress,
@@ -25,13 +35,36 @@ export {
   addressBytesOfPubkey,
   type DevKey,
 } from './address';
-export { BlockClock, DEFAULT_BLOCK_INTERVAL_MS, type BlockRef, type BridgeEvent, type TxEvent, type TxRecord } from './blocks';
+export {
+  BlockClock,
+  DEFAULT_BLOCK_INTERVAL_MS,
+  type AxelarBridgeEvent,
+  type BlockRef,
+  type BridgeEvent,
+  type CctpBridgeEvent,
+  type TxEvent,
+  type TxRecord,
+} from './blocks';
+export {
+  axelarAssetBySymbol,
+  axelarChainByName,
+  axelarTokenOn,
+  bridgeDelayMs,
+  cctpChainByDomain,
+  recipientFromBytes32,
+  type BridgeTransfer,
+  type BridgeTransferState,
+} from './bridges';
+export { MsgLinkRequestCodec, TYPE_MSG_LINK_REQUEST, linkRequestCodec, type MsgLinkRequest } from './axelar';
+export { executeEvmCall, nativeDenom, type EvmCall } from './evm';
 export { checkTx, requiredFees, txHashOf, MAX_MEMO_CHARS, SECP256K1_PUBKEY_TYPE, type CheckedTx } from './checktx';
 export { ExecError, CheckTxError, SdkCode } from './errors';
 export {
   defaultExecutors,
   type ContractCall,
   type ContractHandler,
+  type ContractLifecycle,
+  type ContractStorage,
   type ExecContext,
   type ExecResult,
   type Executor,
@@ -52,4 +85,4 @@ export {
   type MsgCodec,
   type MsgDepositForBurn,
 } from './messages';
-export { chainRoutes, handleAccount, handleFaucet, handleSubmit } from './http';
+export { chainRoutes, evmRoutes, handleAccount, handleEvmExecute, handleFaucet, handleSubmit } from './http';

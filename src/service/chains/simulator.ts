@@ -1,34 +1,71 @@
 /**
  * The chain simulator: every Cosmos chain of the World as a ledger with accounts, a block
- * clock and a tx index, behind one object the HTTP layer, the relayer and tests share.
+ * clock and a tx index, plus minimal ledgers for the EVM chains and Solana (bridge ends),
+ * behind one object the HTTP layer, the relayer and tests share.
  *
  * Life of a user tx (broadcast/submit):
  *   CheckTx (checktx.ts) — refused → ServiceError 400 code 3, nothing changed.
  *   accepted → it goes into the chain's next block (blocks.ts); the ante effects (fee to the
  *   fee collector, sequence + 1, pubkey recorded) apply, then each message's executor runs in
  *   one atomic scope. A failing message rolls the scope back and the tx is recorded with a
- *   non-zero code. A committed tx's packets go to the outbox for the relayer.
+ *   non-zero code. A committed tx's packets go to the outbox for the relayer, its bridge
+ *   burns to the bridge outbox.
+ *
+ * Life of a packet (the relayer drives it; see receivePacket / acknowledgePacket / timeoutPacket):
+ *   in_flight ──receivePacket──▶ received (success ack written) │ recv_failed (error ack written)
+ *                                │ forwarded (PFM sent it on; the ack waits for that packet)
+ *   received ──acknowledgePacket──▶ acknowledged;  recv_failed ──acknowledgePacket──▶ refunded
+ *   in_flight ──timeoutPacket──▶ refunded
+ *   On receive the destination runs its IBC middleware on the memo: packet-forward-middleware
+ *   (`forward`, chains with pfmEnabled), ibc-hooks (`wasm`, chains with ibcHooks: the swap
+ *   entry point), Axelar's GMP and deposit addresses (axelar-dojo-1); anything else is a
+ *   plain ICS-20 receive. A forwarded packet's outcome comes back hop by hop: success writes
+ *   the parent's success ack; an error ack or a final timeout (after PFM's retries) undoes the
+ *   parent's receive on the intermediate chain and writes its error ack, so the refund
+ *   unwinds along the path. Every 'ack' SimEvent says an acknowledgement is ready to relay.
+ *
+ * Bridges (bridges.ts): a CCTP or Axelar burn is a BridgeEvent; completeBridge(id) mints on
+ * the destination (a system tx there) after the relayer's delay.
  *
  * State is applied when the tx is accepted; the tx's block time (on_chain_at) is at most one
  * block interval later. Readers that care whether the block "exists" yet compare
  * TxRecord.time with clock.now().
  */
 import { fromBase64, toBase64, toBech32, toUtf8 } from '@cosmjs/encoding';
+import type { MsgSend } from 'cosmjs-types/cosmos/bank/v1beta1/tx';
 import { sha256 } from '@noble/hashes/sha2.js';
+import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
+import { checkAddress as checkAnyAddress, encodeBase58, toChecksumAddress } from '../../chains/addresses';
+import { entryPointHandler, entryPointLifecycle } from '../contracts/entry-point';
 import { ServiceError, GrpcCode, invalidArgument } from '../http/errors';
+import { parseMemo, pfmTimeoutNs, type AxelarGmpMemo, type ForwardMemo, type WasmMemo } from '../msgs/memo';
 import type { World } from '../world/world';
 import type { ChannelEnd, WorldChain } from '../world/types';
-import { checkAddress, moduleAddress, devAddress, DEV_ACCOUNT_COUNT, getDevKeys } from './address';
+import {
+  checkAddress,
+  moduleAddress,
+  devAddress,
+  devEvmAddress,
+  DEV_ACCOUNT_COUNT,
+  getDevKeys,
+  hooksIntermediateSender,
+  pfmIntermediateAddress,
+} from './address';
+import { AXELAR_GMP_ACCOUNT, confirmDeposit, executeGmp, execLinkRequest, linkOf, linkRequestCodec, TYPE_MSG_LINK_REQUEST } from './axelar';
 import { BlockClock, TxIndex, DEFAULT_BLOCK_INTERVAL_MS, type BlockRef, type BridgeEvent, type TxEvent, type TxRecord } from './blocks';
+import { bridgeDelayMs, type BridgeTransfer } from './bridges';
 import { checkTx, SECP256K1_PUBKEY_TYPE, type CheckedTx } from './checktx';
 import { SimClock, type Clock } from './clock';
 import { CheckTxError, ExecError } from './errors';
+import { executeEvmCall, nativeDenom } from './evm';
 import {
   defaultExecutors,
   type BridgeEventInput,
   type ContractCall,
   type ContractHandler,
+  type ContractLifecycle,
+  type ContractStorage,
   type ExecContext,
   type ExecResult,
   type Executor,
@@ -36,10 +73,16 @@ import {
 import { backingPath, buildGenesisPlan, originKey, type GenesisPlan, type OriginRef } from './genesis';
 import { msToNs, receiveTransfer, refundTransfer, sendTransfer, traceOf, type PacketRecord, type RecvResult } from './ics20';
 import { ChainLedger, type LedgerSnapshot } from './ledger';
-import { MSG_CODECS, TYPE_MSG_DEPOSIT_FOR_BURN, TYPE_MSG_DEPOSIT_FOR_BURN_WITH_CALLER, type MsgCodec } from './messages';
+import { MSG_CODECS, TYPE_MSG_DEPOSIT_FOR_BURN, TYPE_MSG_DEPOSIT_FOR_BURN_WITH_CALLER, TYPE_MSG_SEND, type MsgCodec } from './messages';
 
 /** Largest amount one faucet call mints, in base units. */
 export const FAUCET_CAP = 10n ** 30n;
+
+/** PFM's defaults when a forward memo leaves them out (10 minutes, 3 retries). */
+export const PFM_DEFAULT_TIMEOUT_NS = 600n * 1_000_000_000n;
+export const PFM_DEFAULT_RETRIES = 3;
+/** Timeout of the packet Axelar sends from the hub into a Cosmos chain (ibc-go's default relative timeout). */
+export const AXELAR_IBC_TIMEOUT_NS = 600n * 1_000_000_000n;
 
 export interface ChainSimulatorOptions {
   world: World;
@@ -47,6 +90,8 @@ export interface ChainSimulatorOptions {
   clock?: Clock;
   /** Block interval in simulated ms, for all chains or per chain. Default 6,000. */
   blockIntervalMs?: number | ((chainId: string) => number);
+  /** Register the swap entry-point contract on every venue chain (default true). */
+  entryPoints?: boolean;
 }
 
 /** GET /local/chains/:chain_id/accounts/:address */
@@ -58,7 +103,29 @@ export interface AccountView {
   pub_key: { '@type': string; key: string } | null;
 }
 
-export type PacketState = 'in_flight' | 'received' | 'recv_failed' | 'acknowledged' | 'refunded';
+/**
+ * in_flight: sent, not yet received or timed out. received / recv_failed: the destination
+ * wrote a success / error acknowledgement (relay it with acknowledgePacket). forwarded: PFM
+ * received it and sent it on; its acknowledgement is written when that packet settles.
+ * acknowledged / refunded: settled on the source.
+ */
+export type PacketState = 'in_flight' | 'received' | 'recv_failed' | 'forwarded' | 'acknowledged' | 'refunded';
+
+/** What PFM keeps for a packet it forwarded (PacketEntry.forward). */
+export interface ForwardState {
+  /** The packet currently carrying it onward (a retry replaces it). */
+  childId: string;
+  retriesLeft: number;
+  /** Relative timeout of each forward, ns. */
+  timeoutNs: bigint;
+  port: string;
+  channel: string;
+  receiver: string;
+  memo: string;
+  /** PFM's intermediate account on this chain (holds the tokens while forwarding). */
+  intermediate: string;
+  denom: string;
+}
 
 export interface PacketEntry {
   packet: PacketRecord;
@@ -73,12 +140,22 @@ export interface PacketEntry {
   /** Who received, and which denom, on the destination. */
   receivedBy?: string;
   receivedDenom?: string;
+  /** Set while (and after) PFM forwards this packet. */
+  forward?: ForwardState;
+  /** Packets sent because of this one's receive (PFM forwards and retries, an entry point's ibc_transfer), in order. */
+  childIds?: string[];
+  /** Bridge transfers started by this one's receive (Axelar GMP). */
+  bridgeIds?: string[];
 }
 
 export type SimEvent =
   | { type: 'tx'; tx: TxRecord }
   | { type: 'packet'; packet: PacketRecord }
   | { type: 'bridge'; event: BridgeEvent }
+  /** An acknowledgement was written on the packet's destination: acknowledgePacket(packetId) relays it. */
+  | { type: 'ack'; packetId: string; chainId: string; ok: boolean; error?: string }
+  /** completeBridge() minted (or failed to mint) on the destination. */
+  | { type: 'bridge_complete'; transfer: BridgeTransfer }
   | { type: 'reset'; epoch: number };
 
 export interface OriginSupply {
@@ -93,9 +170,25 @@ export interface OriginSupply {
   escrowed: bigint;
   /** Sent and not yet received or refunded. */
   inFlight: bigint;
+  /** Minted on the origin chain by completed bridge transfers (CCTP, Axelar). */
+  bridgedIn: bigint;
+  /** Burnt on the origin chain by bridge transfers (pending or completed). */
+  bridgedOut: bigint;
 }
 
 export type RelayOutcome<T> = { tx: TxRecord; result: T };
+
+/** One step of a transfer as status reads it (followTx). */
+export type TransferHop = { kind: 'packet'; depth: number; entry: PacketEntry } | { kind: 'bridge'; depth: number; transfer: BridgeTransfer };
+
+/** POST /local/evm/execute */
+export interface EvmExecuteInput {
+  chainId: string;
+  from: string;
+  to: string;
+  data: string;
+  value?: bigint | string;
+}
 
 class ChainState {
   readonly ledger: ChainLedger;
@@ -103,6 +196,11 @@ class ChainState {
   readonly txs = new TxIndex();
   readonly packetSeq = new Map<string, number>();
   readonly feeCollector: string;
+  /** Contract storage, `<contract>\n<key>` → value (journaled through the ledger's journal). */
+  readonly storage = new Map<string, unknown>();
+  /** EVM nonces by checksummed address. */
+  readonly nonces = new Map<string, number>();
+  readonly foreign: boolean;
 
   constructor(
     readonly chain: WorldChain,
@@ -110,11 +208,12 @@ class ChainState {
     intervalMs: number,
     channels: readonly ChannelEnd[],
   ) {
+    this.foreign = chain.chainType !== 'cosmos';
     this.ledger = new ChainLedger(chain.chainId, chain.bech32Prefix);
     // know every escrow account up front, so that faucet and MsgSend can refuse to pay into one
     for (const end of channels) this.ledger.escrowAccount(end.channelId, end.portId);
     this.blocks = new BlockClock(chain.chainId, genesisTime, intervalMs);
-    this.feeCollector = moduleAddress(chain.bech32Prefix, 'fee_collector');
+    this.feeCollector = this.foreign ? '' : moduleAddress(chain.bech32Prefix, 'fee_collector');
   }
 }
 
@@ -124,7 +223,24 @@ interface Sink {
   packets: PacketRecord[];
   bridge: BridgeEvent[];
   onCommit: (() => void)[];
+  /** Events to publish after the tx's own (acknowledgements written, bridge completions). */
+  notes: SimEvent[];
 }
+
+const emptySink = (): Sink => ({ events: [], packets: [], bridge: [], onCommit: [], notes: [] });
+
+/** The simulator's own view of an ExecContext: commit hooks and the cause of packets sent. */
+interface Host extends ExecContext {
+  onCommit(fn: () => void): void;
+  note(e: SimEvent): void;
+  /** Runs fn with packets and bridge events it starts attributed to `cause`. */
+  within<T>(cause: Cause, fn: () => T): T;
+}
+
+type Cause = { packetId: string } | { bridgeId: string };
+
+/** A receive refused by the destination's application or middleware: becomes the error ack. */
+class AckError extends Error {}
 
 const ev = (type: string, attrs: Record<string, string>): TxEvent => ({
   type,
@@ -132,6 +248,7 @@ const ev = (type: string, attrs: Record<string, string>): TxEvent => ({
 });
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+const SUCCESS_ACK = '{"result":"AQ=="}';
 
 export const chainNotSupported = (): ServiceError => new ServiceError(404, GrpcCode.notFound, 'chain ID not supported');
 
@@ -142,11 +259,14 @@ export class ChainSimulator {
   readonly executors: Map<string, Executor>;
   private readonly codecs: Map<string, MsgCodec>;
   private readonly contracts = new Map<string, ContractHandler>();
+  private readonly lifecycles = new Map<string, ContractLifecycle>();
+  private readonly refusals = new Map<string, Map<string, string>>();
   private readonly listeners = new Set<(e: SimEvent) => void>();
   private readonly intervalOf: (chainId: string) => number;
   private plan: GenesisPlan | undefined;
   private states = new Map<string, ChainState>();
   private packets = new Map<string, PacketEntry>();
+  private bridgeTransfers = new Map<string, BridgeTransfer>();
   private outbox: PacketRecord[] = [];
   private bridgeOutbox: BridgeEvent[] = [];
   private faucetMinted = new Map<string, bigint>();
@@ -163,6 +283,19 @@ export class ChainSimulator {
     this.executors = defaultExecutors();
     this.codecs = new Map(MSG_CODECS);
     this.genesisTime = this.clock.now();
+    this.registerMsgType(linkRequestCodec as MsgCodec, execLinkRequest as Executor);
+    // a bank send into a linked Axelar deposit address starts the Axelar transfer (hub only)
+    const send = this.executors.get(TYPE_MSG_SEND)!;
+    this.executors.set(TYPE_MSG_SEND, (ctx, msg) => {
+      const r = send(ctx, msg);
+      const m = msg as MsgSend;
+      const link = linkOf(ctx, m.toAddress);
+      if (link) for (const c of m.amount) confirmDeposit(ctx, m.toAddress, link, c.denom, BigInt(c.amount));
+      return r;
+    });
+    if (options.entryPoints !== false) {
+      for (const v of this.world.venues) this.registerContract(v.chainId, v.entryPointContract, entryPointHandler, entryPointLifecycle);
+    }
   }
 
   // ================================================================ chains
@@ -180,13 +313,31 @@ export class ChainSimulator {
     return c;
   }
 
+  /** Any chain with a ledger here: the Cosmos chains, the EVM chains, Solana. */
+  private requireLedgerChain(chainId: string): WorldChain {
+    const c = this.world.chain(chainId);
+    if (!c) throw chainNotSupported();
+    return c;
+  }
+
   /** The chain's state, materialised from the genesis plan on first touch. */
   private state(chainId: string): ChainState {
     let st = this.states.get(chainId);
     if (st) return st;
     const chain = this.requireChain(chainId);
-    st = new ChainState(chain, this.genesisTime, this.intervalOf(chainId), this.world.neighbors(chainId));
-    this.states.set(chainId, st);
+    return this.create(chain);
+  }
+
+  /** Like state(), for EVM and SVM chains too. */
+  private anyState(chainId: string): ChainState {
+    const st = this.states.get(chainId);
+    if (st) return st;
+    return this.create(this.requireLedgerChain(chainId));
+  }
+
+  private create(chain: WorldChain): ChainState {
+    const st = new ChainState(chain, this.genesisTime, this.intervalOf(chain.chainId), chain.chainType === 'cosmos' ? this.world.neighbors(chain.chainId) : []);
+    this.states.set(chain.chainId, st);
     this.materialise(st);
     return st;
   }
@@ -198,8 +349,13 @@ export class ChainSimulator {
 
   private materialise(st: ChainState): void {
     const g = this.genesisPlan().chains.get(st.chain.chainId);
-    const keys = getDevKeys();
     const { ledger } = st;
+    if (st.chain.chainType === 'evm') {
+      for (let n = 0; n < DEV_ACCOUNT_COUNT; n++) for (const h of g?.holdings ?? []) ledger.mint(devEvmAddress(n), h.denom, h.amount);
+      return;
+    }
+    if (st.foreign) return;
+    const keys = getDevKeys();
     // dev accounts first: dev account N has account number N on every chain
     for (const k of keys) {
       const addr = toBech32(st.chain.bech32Prefix, k.addressBytes);
@@ -207,11 +363,12 @@ export class ChainSimulator {
       for (const h of g?.holdings ?? []) ledger.mint(addr, h.denom, h.amount);
     }
     for (const e of g?.escrows ?? []) ledger.mint(ledger.escrowAccount(e.channelId, e.portId), e.denom, e.amount);
+    for (const a of g?.accounts ?? []) ledger.mint(a.address, a.denom, a.amount);
   }
 
   /** Materialises every chain (supply reports; tests). Costs a few tens of ms. */
   materialiseAll(): void {
-    for (const c of this.world.chains) if (c.chainType === 'cosmos') this.state(c.chainId);
+    for (const c of this.world.chains) if (c.chainType !== 'svm') this.anyState(c.chainId);
   }
 
   /** Chains materialised so far (touched since genesis). */
@@ -220,11 +377,11 @@ export class ChainSimulator {
   }
 
   latestBlock(chainId: string): BlockRef {
-    return this.state(chainId).blocks.latestBlock(this.clock.now());
+    return this.anyState(chainId).blocks.latestBlock(this.clock.now());
   }
 
   nextBlock(chainId: string): BlockRef {
-    return this.state(chainId).blocks.nextBlock(this.clock.now());
+    return this.anyState(chainId).blocks.nextBlock(this.clock.now());
   }
 
   /** Explorer link of a tx, or undefined when the chain's registry entry has no explorer template. */
@@ -234,8 +391,10 @@ export class ChainSimulator {
 
   // ================================================================ accounts
 
-  /** Dev account N's address on a chain. */
+  /** Dev account N's address on a chain (its EVM address on an EVM chain). */
   devAddress(chainId: string, index: number): string {
+    const c = this.world.chain(chainId);
+    if (c?.chainType === 'evm') return devEvmAddress(index);
     return devAddress(index, this.requireChain(chainId).bech32Prefix);
   }
 
@@ -249,7 +408,23 @@ export class ChainSimulator {
     if (!r.ok) throw invalidArgument(`invalid address ${address} for ${chain.chainId}: ${r.reason}`);
   }
 
-  /** The account as the local endpoint shows it; undefined when the chain never saw the address. */
+  /** An address of any chain family as the ledgers key it (EVM: checksummed); 400 when invalid. */
+  private ledgerAddress(chain: WorldChain, address: string): string {
+    if (chain.chainType === 'cosmos') {
+      this.requireAddress(chain, address);
+      return address;
+    }
+    const r = checkAnyAddress(address, chain);
+    if (!r.ok) throw invalidArgument(`invalid address ${address} for ${chain.chainId}: ${r.reason}`);
+    return chain.chainType === 'evm' ? toChecksumAddress(address) : address;
+  }
+
+  /** A denom as the chain's ledger keys it (EVM token addresses in their catalog spelling). */
+  private ledgerDenom(chain: WorldChain, denom: string): string {
+    return chain.chainType === 'cosmos' ? denom : (this.world.asset(chain.chainId, denom)?.denom ?? denom);
+  }
+
+  /** The account as the local endpoint shows it; undefined when the chain never saw the address. Cosmos chains only. */
   account(chainId: string, address: string): AccountView | undefined {
     const chain = this.requireChain(chainId);
     this.requireAddress(chain, address);
@@ -265,17 +440,30 @@ export class ChainSimulator {
     };
   }
 
+  /** Nonce of an address on a simulated EVM chain (how many txs executeEvm ran for it). */
+  evmNonce(chainId: string, address: string): number {
+    const chain = this.requireLedgerChain(chainId);
+    if (chain.chainType !== 'evm') throw invalidArgument(`chain ${chainId} is not an EVM chain`);
+    return this.anyState(chainId).nonces.get(this.ledgerAddress(chain, address)) ?? 0;
+  }
+
+  /** Balance on any chain (EVM and Solana too: token address or `<chain>-native`). */
   balance(chainId: string, address: string, denom: string): bigint {
-    return this.state(chainId).ledger.balance(address, denom);
+    const chain = this.requireLedgerChain(chainId);
+    if (chain.chainType === 'cosmos') return this.state(chainId).ledger.balance(address, denom);
+    return this.anyState(chainId).ledger.balance(this.ledgerAddress(chain, address), this.ledgerDenom(chain, denom));
   }
 
   balances(chainId: string, address: string): { denom: string; amount: bigint }[] {
-    return this.state(chainId).ledger.balancesOf(address);
+    const chain = this.requireLedgerChain(chainId);
+    if (chain.chainType === 'cosmos') return this.state(chainId).ledger.balancesOf(address);
+    return this.anyState(chainId).ledger.balancesOf(this.ledgerAddress(chain, address));
   }
 
   /** Total supply of a denom on one chain (escrowed amounts included). */
   supplyOf(chainId: string, denom: string): bigint {
-    return this.state(chainId).ledger.supply(denom);
+    const chain = this.requireLedgerChain(chainId);
+    return this.anyState(chainId).ledger.supply(this.ledgerDenom(chain, denom));
   }
 
   /** The ICS-20 escrow account of a channel on a chain. */
@@ -287,14 +475,25 @@ export class ChainSimulator {
    * Mints `amount` of `denom` to `address`. Accepted denoms: the chain's catalog assets and
    * fee tokens, and any `ibc/…` denom whose trace the World knows. An IBC voucher is minted
    * BACKED — the chains it came through get the same amount in escrow, down to its origin —
-   * so the supply invariant survives the faucet.
+   * so the supply invariant survives the faucet. EVM and Solana chains take their catalog
+   * tokens (and `<chain>-native`).
    */
   faucet(chainId: string, address: string, denom: string, amount: bigint | string): { balance: bigint } {
-    const chain = this.requireChain(chainId);
-    this.requireAddress(chain, address);
+    const chain = this.requireLedgerChain(chainId);
     const n = typeof amount === 'bigint' ? amount : /^\d+$/.test(amount) ? BigInt(amount) : -1n;
-    if (n <= 0n) throw invalidArgument('amount must be a positive integer string of base units');
-    if (n > FAUCET_CAP) throw invalidArgument(`amount exceeds the faucet cap of ${FAUCET_CAP} base units per call`);
+    if (chain.chainType !== 'cosmos') {
+      const addr = this.ledgerAddress(chain, address);
+      const token = this.world.asset(chainId, denom)?.denom;
+      if (token === undefined) throw invalidArgument(`denom ${denom} is not an asset of ${chainId}`);
+      this.checkFaucetAmount(n);
+      const st = this.anyState(chainId);
+      st.ledger.mint(addr, token, n);
+      const k = originKey({ chainId, denom: token });
+      this.faucetMinted.set(k, (this.faucetMinted.get(k) ?? 0n) + n);
+      return { balance: st.ledger.balance(addr, token) };
+    }
+    this.requireAddress(chain, address);
+    this.checkFaucetAmount(n);
     const catalog = this.world.asset(chainId, denom);
     const isFee = chain.feeAssets.some((f) => f.denom === denom);
     const known = (catalog !== undefined && catalog.denom === denom) || isFee;
@@ -316,6 +515,11 @@ export class ChainSimulator {
     return { balance: st.ledger.balance(address, denom) };
   }
 
+  private checkFaucetAmount(n: bigint): void {
+    if (n <= 0n) throw invalidArgument('amount must be a positive integer string of base units');
+    if (n > FAUCET_CAP) throw invalidArgument(`amount exceeds the faucet cap of ${FAUCET_CAP} base units per call`);
+  }
+
   // ================================================================ txs
 
   /** Adds (or replaces) a message type: its codec for CheckTx and, optionally, its executor. */
@@ -328,21 +532,55 @@ export class ChainSimulator {
     this.executors.set(typeUrl, executor);
   }
 
-  /** A simulated contract at `address` on `chainId` (swap entry points, …). */
-  registerContract(chainId: string, address: string, handler: ContractHandler): void {
+  /**
+   * A simulated contract at `address` on `chainId` (swap entry points, …), with optional IBC
+   * lifecycle callbacks. Registering again replaces the handler (and its callbacks).
+   */
+  registerContract(chainId: string, address: string, handler: ContractHandler, lifecycle?: ContractLifecycle): void {
     this.contracts.set(`${chainId}\n${address}`, handler);
+    if (lifecycle) this.lifecycles.set(`${chainId}\n${address}`, lifecycle);
+    else this.lifecycles.delete(`${chainId}\n${address}`);
   }
 
   contract(chainId: string, address: string): ContractHandler | undefined {
     return this.contracts.get(`${chainId}\n${address}`);
   }
 
-  /** Codecs a chain accepts: CCTP messages only on Noble, the rest everywhere. */
+  /**
+   * Makes `chainId` refuse inbound ICS-20 packets of a denom (its base denom, full trace path,
+   * or the denom it would arrive as): the receive writes an error acknowledgement with
+   * `reason`, and the source refunds once it is relayed. Kept across reset(), like contracts.
+   */
+  refuseDenom(chainId: string, denom: string, reason?: string): void {
+    this.requireChain(chainId);
+    let m = this.refusals.get(chainId);
+    if (!m) {
+      m = new Map();
+      this.refusals.set(chainId, m);
+    }
+    m.set(denom, reason ?? `${denom}: inbound transfers of this denom are disabled on ${chainId}: fungible token transfers to this chain are disabled`);
+  }
+
+  /** Lifts refuseDenom (one denom, or every refusal of the chain). */
+  acceptDenom(chainId: string, denom?: string): void {
+    if (denom === undefined) this.refusals.delete(chainId);
+    else this.refusals.get(chainId)?.delete(denom);
+  }
+
+  private refusalFor(packet: PacketRecord): string | undefined {
+    const m = this.refusals.get(packet.destChainId);
+    if (!m) return undefined;
+    return m.get(packet.destDenom) ?? m.get(packet.denom) ?? m.get(packet.baseDenom);
+  }
+
+  /** Codecs a chain accepts: CCTP messages only on Noble, LinkRequest only on Axelar, the rest everywhere. */
   private codecsFor(chainId: string): ReadonlyMap<string, MsgCodec> {
-    if (chainId === this.world.bridges.cctp.nobleChainId) return this.codecs;
     const m = new Map(this.codecs);
-    m.delete(TYPE_MSG_DEPOSIT_FOR_BURN);
-    m.delete(TYPE_MSG_DEPOSIT_FOR_BURN_WITH_CALLER);
+    if (chainId !== this.world.bridges.cctp.nobleChainId) {
+      m.delete(TYPE_MSG_DEPOSIT_FOR_BURN);
+      m.delete(TYPE_MSG_DEPOSIT_FOR_BURN_WITH_CALLER);
+    }
+    if (chainId !== this.world.bridges.axelar.axelarChainId) m.delete(TYPE_MSG_LINK_REQUEST);
     return m;
   }
 
@@ -378,14 +616,17 @@ export class ChainSimulator {
     return { txHash: rec.hash, explorerLink: this.explorerLink(chainId, rec.hash) };
   }
 
+  /** A tx of any chain with a ledger (Cosmos hash, or an EVM tx's 0x hash). */
   tx(chainId: string, hash: string): TxRecord | undefined {
-    if (!this.simulatedChain(chainId)) return undefined;
-    return this.state(chainId).txs.get(hash);
+    const c = this.world.chain(chainId);
+    if (!c) return undefined;
+    if (c.chainType !== 'cosmos' && !this.states.has(chainId)) return undefined;
+    return this.anyState(chainId).txs.get(hash);
   }
 
   /** Txs of a chain, in insertion order. */
   txs(chainId: string): TxRecord[] {
-    return [...this.state(chainId).txs.all()];
+    return [...this.anyState(chainId).txs.all()];
   }
 
   private deliver(st: ChainState, checked: CheckedTx): TxRecord {
@@ -421,6 +662,13 @@ export class ChainSimulator {
       }
     });
 
+    // a Noble burn paid for by a fee send in the same tx is smart-relayed (no manual mint wait)
+    for (const b of run.sink.bridge) {
+      if (b.kind !== 'cctp_deposit_for_burn') continue;
+      b.smartRelay = checked.msgs.some((m) => m.typeUrl === TYPE_MSG_SEND && (m.value as MsgSend).toAddress !== signer && (m.value as MsgSend).amount.some((c) => c.denom === b.burnToken));
+      b.expectedDelayMs = bridgeDelayMs('cctp', b.chainId, b.smartRelay);
+    }
+
     const gasWanted = checked.gasLimit;
     const estimate = BigInt(60_000 + 25_000 * checked.msgs.length + checked.bytes.length * 10);
     const record: TxRecord = {
@@ -447,6 +695,57 @@ export class ChainSimulator {
   }
 
   /**
+   * Runs an EVM call as if the wallet had sent it (POST /local/evm/execute): the calldata the
+   * msgs builder wrote for the CCTP TokenMessenger, the smart-relay CCTP contract or the
+   * Axelar gateway is applied to the chain's ledger (see evm.ts). Throws ServiceError 400 for
+   * a malformed request (nothing recorded). A call that reverts is still a tx: code 1, only
+   * the nonce moved. The record's hash is 0x + 64 hex digits.
+   */
+  executeEvm(input: EvmExecuteInput): TxRecord {
+    const chain = this.world.chain(input.chainId);
+    if (!chain) throw chainNotSupported();
+    if (chain.chainType !== 'evm') throw invalidArgument(`chain ${input.chainId} is not an EVM chain`);
+    const from = this.ledgerAddress(chain, input.from);
+    const toCheck = checkAnyAddress(input.to, chain);
+    if (!toCheck.ok) throw invalidArgument(`invalid to address ${input.to}: ${toCheck.reason}`);
+    const to = toChecksumAddress(input.to);
+    const data = input.data === '' ? '0x' : input.data;
+    if (!/^0x([0-9a-fA-F]{2})*$/.test(data)) throw invalidArgument('data must be 0x-prefixed hex');
+    const rawValue = input.value ?? 0n;
+    if (typeof rawValue === 'string' && !/^[0-9]+$/.test(rawValue)) throw invalidArgument('value must be a whole number of wei');
+    const value = BigInt(rawValue);
+    const st = this.anyState(chain.chainId);
+    const block = st.blocks.nextBlock(this.clock.now());
+    const index = st.txs.nextIndexIn(block.height);
+    const nonce = st.nonces.get(from) ?? 0;
+    st.ledger.accounts.ensure(from);
+    st.nonces.set(from, nonce + 1); // a reverted tx uses its nonce too
+    const hash = `0x${bytesToHex(keccak_256(toUtf8(`evm|${this.epoch}|${chain.chainId}|${from}|${nonce}|${to}|${value}|${data}`)))}`;
+    const run = this.runScoped(st, block, hash, from, (ctx) => executeEvmCall(ctx, { from, to, data, value }));
+    const record: TxRecord = {
+      hash,
+      chainId: chain.chainId,
+      height: block.height,
+      index,
+      time: block.time,
+      code: run.code,
+      codespace: run.codespace,
+      log: run.log,
+      gasWanted: '0',
+      gasUsed: '0',
+      fee: [],
+      signer: from,
+      memo: '',
+      msgs: [{ typeUrl: 'evm_tx', value: { to, data, value: value.toString(), nonce } }],
+      events: run.sink.events,
+      packets: [],
+      bridgeEvents: run.sink.bridge,
+      kind: 'user',
+    };
+    return this.commitRecord(st, record, run.sink);
+  }
+
+  /**
    * Runs fn as the messages of a tx: atomic, failures (ExecError, or any other exception —
    * logged as a panic) roll back and become the result code.
    */
@@ -455,9 +754,9 @@ export class ChainSimulator {
     block: BlockRef,
     txHash: string,
     signer: string,
-    fn: (ctx: ExecContext, emit: (e: TxEvent) => void) => T,
+    fn: (ctx: Host, emit: (e: TxEvent) => void) => T,
   ): { code: number; codespace: string; log: string; sink: Sink; result: T | undefined } {
-    const sink: Sink = { events: [], packets: [], bridge: [], onCommit: [] };
+    const sink = emptySink();
     const ctx = this.makeContext(st, block, txHash, signer, sink);
     const mark = st.ledger.journal.begin();
     try {
@@ -466,14 +765,14 @@ export class ChainSimulator {
       return { code: 0, codespace: '', log: '', sink, result };
     } catch (e) {
       st.ledger.journal.rollback(mark);
-      const failed: Sink = { events: [], packets: [], bridge: [], onCommit: [] };
+      const failed = emptySink();
       if (e instanceof ExecError) return { code: e.code, codespace: e.codespace, log: e.log, sink: failed, result: undefined };
       console.error(`[chains] executor panic on ${st.chain.chainId}`, e);
       return { code: 111222, codespace: 'undefined', log: `panic: ${(e as Error)?.message ?? String(e)}`, sink: failed, result: undefined };
     }
   }
 
-  private makeContext(st: ChainState, block: BlockRef, txHash: string, signer: string, sink: Sink): ExecContext {
+  private makeContext(st: ChainState, block: BlockRef, txHash: string, signer: string, sink: Sink): Host {
     const { ledger } = st;
     const journal = ledger.journal;
     const push = <T>(arr: T[], item: T): void => {
@@ -483,7 +782,9 @@ export class ChainSimulator {
       });
     };
     const sim = this;
-    const ctx: ExecContext = {
+    let cause: Cause | undefined;
+    const storages = new Map<string, ContractStorage>();
+    const ctx: Host = {
       world: this.world,
       chain: st.chain,
       chainId: st.chain.chainId,
@@ -493,6 +794,17 @@ export class ChainSimulator {
       txHash,
       signer,
       emit: (e) => push(sink.events, e),
+      onCommit: (fn) => push(sink.onCommit, fn),
+      note: (e) => push(sink.notes, e),
+      within<T>(c: Cause, fn: () => T): T {
+        const before = cause;
+        cause = c;
+        try {
+          return fn();
+        } finally {
+          cause = before;
+        }
+      },
       sendTransfer(args) {
         const packet = sendTransfer(
           {
@@ -517,30 +829,17 @@ export class ChainSimulator {
           },
           args,
         );
+        if (cause && 'packetId' in cause) packet.parentId = cause.packetId;
+        if (cause && 'bridgeId' in cause) packet.bridgeId = cause.bridgeId;
         push(sink.packets, packet);
         return packet;
       },
       receivePacket(packet, receiverOverride) {
         if (packet.destChainId !== st.chain.chainId) throw new Error(`packet ${packet.id} is not addressed to ${st.chain.chainId}`);
-        const state = sim.packets.get(packet.id)?.state;
-        if (state !== undefined && state !== 'in_flight') throw new Error(`packet ${packet.id} is ${state}: it cannot be received again`);
+        const entry = sim.packets.get(packet.id);
+        if (entry !== undefined && entry.state !== 'in_flight') throw new Error(`packet ${packet.id} is ${entry.state}: it cannot be received again`);
         const r = receiveTransfer({ world: sim.world, ledger, prefix: st.chain.bech32Prefix, emit: ctx.emit }, packet, receiverOverride);
-        const ackAttrs = r.ok ? { packet_ack: '{"result":"AQ=="}' } : { packet_ack: JSON.stringify({ error: r.error }) };
-        ctx.emit(ev('write_acknowledgement', { packet_sequence: String(packet.sequence), packet_dst_channel: packet.destChannel, ...ackAttrs }));
-        push(sink.onCommit, () => {
-          const entry = sim.packets.get(packet.id);
-          if (!entry) return;
-          entry.recvTx = txHash;
-          if (r.ok) {
-            entry.state = 'received';
-            entry.receivedBy = r.receiver;
-            entry.receivedDenom = r.denom;
-          } else {
-            entry.state = 'recv_failed';
-            entry.ackError = r.error;
-          }
-        });
-        return r;
+        return sim.writeAck(ctx, packet, r);
       },
       refundPacket(packet, reason) {
         if (packet.sourceChainId !== st.chain.chainId) throw new Error(`packet ${packet.id} was not sent from ${st.chain.chainId}`);
@@ -557,14 +856,15 @@ export class ChainSimulator {
         });
       },
       emitBridge(input: BridgeEventInput) {
-        const full: BridgeEvent = {
+        const full = {
           ...input,
+          ...(cause && 'packetId' in cause && input.parentPacketId === undefined ? { parentPacketId: cause.packetId } : {}),
           id: `${st.chain.chainId}/${txHash}/${sink.bridge.length}`,
           chainId: st.chain.chainId,
           txHash,
           height: block.height,
           time: block.time,
-        };
+        } as BridgeEvent;
         push(sink.bridge, full);
         return full;
       },
@@ -576,8 +876,54 @@ export class ChainSimulator {
         ctx.emit(ev('execute', { _contract_address: call.contract }));
         return handler(ctx, call);
       },
+      storage(contract: string): ContractStorage {
+        let s = storages.get(contract);
+        if (s) return s;
+        const key = (k: string) => `${contract}\n${k}`;
+        const put = (k: string, v: unknown): void => {
+          const had = st.storage.has(key(k));
+          const before = st.storage.get(key(k));
+          if (v === undefined) st.storage.delete(key(k));
+          else st.storage.set(key(k), v);
+          journal.record(() => {
+            if (had) st.storage.set(key(k), before);
+            else st.storage.delete(key(k));
+          });
+        };
+        s = {
+          get: <T>(k: string) => st.storage.get(key(k)) as T | undefined,
+          set: (k, v) => put(k, v),
+          delete: (k) => put(k, undefined),
+        };
+        storages.set(contract, s);
+        return s;
+      },
     };
     return ctx;
+  }
+
+  /**
+   * Writes the acknowledgement of a receive on its destination: the write_acknowledgement
+   * event now, the packet's new state when the tx commits, and an 'ack' SimEvent after it.
+   */
+  private writeAck(h: Host, packet: PacketRecord, r: RecvResult): RecvResult {
+    const ackAttrs = r.ok ? { packet_ack: SUCCESS_ACK } : { packet_ack: JSON.stringify({ error: r.error }) };
+    h.emit(ev('write_acknowledgement', { packet_sequence: String(packet.sequence), packet_dst_channel: packet.destChannel, ...ackAttrs }));
+    h.onCommit(() => {
+      const entry = this.packets.get(packet.id);
+      if (!entry) return;
+      entry.recvTx = h.txHash;
+      if (r.ok) {
+        entry.state = 'received';
+        entry.receivedBy = r.receiver;
+        entry.receivedDenom = r.denom;
+      } else {
+        entry.state = 'recv_failed';
+        entry.ackError = r.error;
+      }
+    });
+    h.note({ type: 'ack', packetId: packet.id, chainId: packet.destChainId, ok: r.ok, ...(r.ok ? {} : { error: r.error }) });
+    return r;
   }
 
   private commitRecord(st: ChainState, record: TxRecord, sink: Sink): TxRecord {
@@ -586,29 +932,58 @@ export class ChainSimulator {
       for (const p of sink.packets) {
         this.packets.set(p.id, { packet: p, state: 'in_flight' });
         this.outbox.push(p);
+        const parent = p.parentId !== undefined ? this.packets.get(p.parentId) : undefined;
+        if (parent) (parent.childIds ??= []).push(p.id);
+        const bridge = p.bridgeId !== undefined ? this.bridgeTransfers.get(p.bridgeId) : undefined;
+        if (bridge) bridge.childPacketIds.push(p.id);
       }
-      for (const b of sink.bridge) this.bridgeOutbox.push(b);
+      for (const b of sink.bridge) {
+        this.bridgeOutbox.push(b);
+        this.bridgeTransfers.set(b.id, { id: b.id, event: b, state: 'pending', childPacketIds: [] });
+        const parent = b.parentPacketId !== undefined ? this.packets.get(b.parentPacketId) : undefined;
+        if (parent) (parent.bridgeIds ??= []).push(b.id);
+      }
       for (const f of sink.onCommit) f();
     }
     this.notify({ type: 'tx', tx: record });
     if (record.code === 0) {
       for (const p of sink.packets) this.notify({ type: 'packet', packet: p });
       for (const b of sink.bridge) this.notify({ type: 'bridge', event: b });
+      for (const n of sink.notes) this.notify(n);
     }
     return record;
+  }
+
+  /** A system tx's hash: uppercase hex on Cosmos chains, 0x-hex on EVM chains, base58 on Solana. */
+  private systemTxHash(chain: WorldChain, block: BlockRef, label: string): string {
+    const pre = toUtf8(`system|${this.epoch}|${chain.chainId}|${block.height}|${this.systemTxCounter}|${label}`);
+    if (chain.chainType === 'evm') return `0x${bytesToHex(keccak_256(pre))}`;
+    if (chain.chainType === 'svm') {
+      const a = sha256(pre);
+      const b = sha256(a);
+      const sig = new Uint8Array(64);
+      sig.set(a, 0);
+      sig.set(b, 32);
+      return encodeBase58(sig);
+    }
+    return bytesToHex(sha256(pre)).toUpperCase();
   }
 
   /**
    * A tx the simulator itself runs on a chain (relayer receive/ack/timeout, bridge mint),
    * included in the chain's next block with its own hash. fn runs atomically; an ExecError
-   * makes it a failed tx (effects rolled back).
+   * makes it a failed tx (effects rolled back). EVM and Solana chains run them too (bridge mints).
    */
   systemTx<T>(chainId: string, label: string, fn: (ctx: ExecContext) => T): RelayOutcome<T | undefined> {
-    const st = this.state(chainId);
+    return this.runSystem(chainId, label, fn);
+  }
+
+  private runSystem<T>(chainId: string, label: string, fn: (ctx: Host) => T): RelayOutcome<T | undefined> {
+    const st = this.anyState(chainId);
     const block = st.blocks.nextBlock(this.clock.now());
     const index = st.txs.nextIndexIn(block.height);
     this.systemTxCounter += 1;
-    const hash = bytesToHex(sha256(toUtf8(`system|${this.epoch}|${chainId}|${block.height}|${this.systemTxCounter}|${label}`))).toUpperCase();
+    const hash = this.systemTxHash(st.chain, block, label);
     const run = this.runScoped(st, block, hash, '', (ctx) => fn(ctx));
     const record: TxRecord = {
       hash,
@@ -643,6 +1018,7 @@ export class ChainSimulator {
     return out;
   }
 
+  /** Bridge burns committed since the last call (complete each with completeBridge(event.id)). */
   takeBridgeEvents(): BridgeEvent[] {
     const out = this.bridgeOutbox;
     this.bridgeOutbox = [];
@@ -666,23 +1042,34 @@ export class ChainSimulator {
   }
 
   /**
-   * Relays a packet to its destination as a `recv_packet` system tx: mint or release to the
-   * receiver (or `receiver`, e.g. for PFM). A packet past its timeout is not received
-   * (result 'timeout'; call timeoutPacket). A receive error writes an error acknowledgement.
+   * Relays a packet to its destination as a `recv_packet` system tx. The destination runs its
+   * middleware on the memo (PFM forward, ibc-hooks wasm, Axelar GMP; see the module comment)
+   * and writes the acknowledgement — or, for a PFM forward, sends the packet on and leaves
+   * the state 'forwarded' until that one settles. `options.receiver` skips the middleware
+   * and receives into that address (an invalid one gives an error acknowledgement: the
+   * relayer's error_ack fault). A packet past its timeout is not received (result
+   * 'timeout'; call timeoutPacket).
    */
   receivePacket(id: string, options: { receiver?: string } = {}): { tx: TxRecord | undefined; result: RecvResult | 'timeout' } {
     const entry = this.requirePacket(id, ['in_flight']);
     if (this.isTimedOut(entry.packet)) return { tx: undefined, result: 'timeout' };
-    const out = this.systemTx(entry.packet.destChainId, 'recv_packet', (ctx) => ctx.receivePacket(entry.packet, options.receiver));
+    const out = this.runSystem(entry.packet.destChainId, 'recv_packet', (h) =>
+      options.receiver !== undefined ? h.receivePacket(entry.packet, options.receiver) : this.onRecv(h, entry),
+    );
     return { tx: out.tx, result: out.result ?? { ok: false, error: out.tx.log } };
   }
 
-  /** Relays the acknowledgement back: success closes the packet, an error ack refunds the sender. */
+  /**
+   * Relays the acknowledgement back to the source: success closes the packet (and, for a
+   * packet PFM forwarded, writes the success ack of the packet it forwarded); an error ack
+   * refunds the sender (and unwinds PFM's hold / pays a contract's recover address).
+   */
   acknowledgePacket(id: string): RelayOutcome<PacketState> {
     const entry = this.requirePacket(id, ['received', 'recv_failed']);
     const failed = entry.state === 'recv_failed';
-    const out = this.systemTx(entry.packet.sourceChainId, 'acknowledge_packet', (ctx) => {
-      if (failed) ctx.refundPacket(entry.packet, 'error_ack');
+    const out = this.runSystem(entry.packet.sourceChainId, 'acknowledge_packet', (h) => {
+      if (failed) this.onRefund(h, entry, 'error_ack');
+      else this.onAckSuccess(h, entry);
     });
     if (out.tx.code === 0) {
       entry.ackTx = out.tx.hash;
@@ -691,10 +1078,14 @@ export class ChainSimulator {
     return { tx: out.tx, result: entry.state };
   }
 
-  /** Relays a timeout: refunds the sender on the source chain. */
+  /**
+   * Relays a timeout: refunds the sender on the source chain. For a packet PFM forwarded, its
+   * remaining retries send it again instead; after the last one the forwarded-from packet
+   * gets its error ack.
+   */
   timeoutPacket(id: string): RelayOutcome<PacketState> {
     const entry = this.requirePacket(id, ['in_flight']);
-    const out = this.systemTx(entry.packet.sourceChainId, 'timeout_packet', (ctx) => ctx.refundPacket(entry.packet, 'timeout'));
+    const out = this.runSystem(entry.packet.sourceChainId, 'timeout_packet', (h) => this.onRefund(h, entry, 'timeout'));
     return { tx: out.tx, result: entry.state };
   }
 
@@ -703,6 +1094,347 @@ export class ChainSimulator {
     if (!entry) throw new Error(`unknown packet ${id}`);
     if (!states.includes(entry.state)) throw new Error(`packet ${id} is ${entry.state}, expected ${states.join(' or ')}`);
     return entry;
+  }
+
+  // ---------------------------------------------------------------- the receive stack
+
+  private recvCtx(h: Host) {
+    return { world: this.world, ledger: h.ledger, prefix: h.chain.bech32Prefix, emit: h.emit };
+  }
+
+  /** The destination's middleware, outermost first, then plain ICS-20. */
+  private onRecv(h: Host, entry: PacketEntry): RecvResult {
+    const { packet } = entry;
+    const refused = this.refusalFor(packet);
+    if (refused) return this.writeAck(h, packet, { ok: false, error: refused });
+    const memo = parseMemo(packet.memo);
+    const invalid = memo.kind === 'other' ? memo.error : undefined;
+    if (h.chain.pfmEnabled) {
+      if (memo.kind === 'forward') return this.pfmRecv(h, entry, memo.memo);
+      if (invalid?.startsWith('invalid forward')) return this.writeAck(h, packet, { ok: false, error: `packet-forward-middleware: ${invalid}` });
+    }
+    if (h.chain.capabilities.ibcHooks) {
+      if (memo.kind === 'wasm') return this.hooksRecv(h, entry, memo.memo);
+      if (invalid?.startsWith('invalid wasm')) return this.writeAck(h, packet, { ok: false, error: `ibc-hooks: ${invalid}` });
+    }
+    if (h.chainId === this.world.bridges.axelar.axelarChainId) {
+      if (packet.receiver === AXELAR_GMP_ACCOUNT && memo.kind === 'axelar') return this.gmpRecv(h, entry, memo.memo);
+      const link = linkOf(h, packet.receiver);
+      if (link) {
+        return this.guarded(h, packet, () => {
+          const r = this.plain(h, packet, packet.receiver);
+          confirmDeposit(h, packet.receiver, link, r.denom, BigInt(packet.amount), packet.id);
+          return { ok: true, ...r };
+        });
+      }
+    }
+    // autopilot (Stride) memos are not simulated: the tokens stay with the receiver
+    return this.writeAck(h, packet, receiveTransfer(this.recvCtx(h), packet));
+  }
+
+  /** A plain ICS-20 receive into `receiver` that must succeed (AckError otherwise). */
+  private plain(h: Host, packet: PacketRecord, receiver: string): { denom: string; receiver: string } {
+    const r = receiveTransfer(this.recvCtx(h), packet, receiver);
+    if (!r.ok) throw new AckError(r.error);
+    return r;
+  }
+
+  /**
+   * Runs a middleware's receive atomically: success writes the success ack; an AckError or
+   * ExecError undoes everything it did and writes the error ack instead.
+   */
+  private guarded(h: Host, packet: PacketRecord, fn: () => RecvResult & { ok: true }, prefix = ''): RecvResult {
+    try {
+      return h.atomic(() => this.writeAck(h, packet, fn()));
+    } catch (e) {
+      if (e instanceof AckError) return this.writeAck(h, packet, { ok: false, error: `${prefix}${e.message}` });
+      if (e instanceof ExecError) return this.writeAck(h, packet, { ok: false, error: `${prefix}${e.log}` });
+      throw e;
+    }
+  }
+
+  /**
+   * packet-forward-middleware: receive into PFM's intermediate account, send a new packet over
+   * `channel` with `next` as its memo; no acknowledgement yet (state 'forwarded').
+   */
+  private pfmRecv(h: Host, entry: PacketEntry, memo: ForwardMemo): RecvResult {
+    const { packet } = entry;
+    const f = memo.forward;
+    const intermediate = pfmIntermediateAddress(h.chain.bech32Prefix, packet.destChannel, packet.sender);
+    const timeoutNs = f.timeout !== undefined ? pfmTimeoutNs(f.timeout) : PFM_DEFAULT_TIMEOUT_NS;
+    const next = f.next === undefined ? '' : typeof f.next === 'string' ? f.next : JSON.stringify(f.next);
+    try {
+      return h.atomic(() => {
+        const r = this.plain(h, packet, intermediate);
+        const child = h.within({ packetId: packet.id }, () =>
+          h.sendTransfer({
+            sourcePort: f.port,
+            sourceChannel: f.channel,
+            token: { denom: r.denom, amount: BigInt(packet.amount) },
+            sender: intermediate,
+            receiver: f.receiver,
+            memo: next,
+            timeoutTimestamp: msToNs(h.time) + timeoutNs,
+          }),
+        );
+        const forward: ForwardState = {
+          childId: child.id,
+          retriesLeft: f.retries ?? PFM_DEFAULT_RETRIES,
+          timeoutNs,
+          port: f.port,
+          channel: f.channel,
+          receiver: f.receiver,
+          memo: next,
+          intermediate,
+          denom: r.denom,
+        };
+        h.onCommit(() => {
+          entry.state = 'forwarded';
+          entry.recvTx = h.txHash;
+          entry.receivedBy = intermediate;
+          entry.receivedDenom = r.denom;
+          entry.forward = forward;
+        });
+        return { ok: true as const, denom: r.denom, receiver: intermediate, forwardedAs: child.id };
+      });
+    } catch (e) {
+      if (e instanceof AckError) return this.writeAck(h, packet, { ok: false, error: e.message });
+      if (e instanceof ExecError) return this.writeAck(h, packet, { ok: false, error: `packet-forward-middleware: forward failed: ${e.log}` });
+      throw e;
+    }
+  }
+
+  /**
+   * ibc-hooks: the packet must be addressed to the contract it calls; the tokens go to the
+   * hooks account of (channel, sender), which executes the contract with them. A failing
+   * contract undoes the receive and writes an error ack.
+   */
+  private hooksRecv(h: Host, entry: PacketEntry, memo: WasmMemo): RecvResult {
+    const { packet } = entry;
+    const { contract, msg } = memo.wasm;
+    if (packet.receiver !== contract) {
+      return this.writeAck(h, packet, { ok: false, error: `ibc-hooks: the packet's receiver ${packet.receiver} must be the contract it calls (${contract}): invalid request` });
+    }
+    const sender = hooksIntermediateSender(h.chain.bech32Prefix, packet.destChannel, packet.sender);
+    return this.guarded(
+      h,
+      packet,
+      () => {
+        const r = this.plain(h, packet, sender);
+        h.within({ packetId: packet.id }, () => h.executeContract({ contract, sender, msg, funds: [{ denom: r.denom, amount: BigInt(packet.amount) }] }));
+        return { ok: true, denom: r.denom, receiver: sender, contract };
+      },
+      'ibc-hooks: ',
+    );
+  }
+
+  /** Axelar GMP: the GMP account receives, the memo's transfer starts (bridge event), success ack. */
+  private gmpRecv(h: Host, entry: PacketEntry, memo: AxelarGmpMemo): RecvResult {
+    const { packet } = entry;
+    return this.guarded(
+      h,
+      packet,
+      () => {
+        const r = this.plain(h, packet, AXELAR_GMP_ACCOUNT);
+        h.within({ packetId: packet.id }, () => executeGmp(h, packet.id, r.denom, BigInt(packet.amount), memo));
+        return { ok: true, denom: r.denom, receiver: AXELAR_GMP_ACCOUNT };
+      },
+      'axelar: ',
+    );
+  }
+
+  // ---------------------------------------------------------------- acknowledgements and refunds
+
+  /** The packet PFM forwarded as `entry` (entry is its current forward), if any. */
+  private pfmParentOf(entry: PacketEntry): PacketEntry | undefined {
+    const pid = entry.packet.parentId;
+    const parent = pid !== undefined ? this.packets.get(pid) : undefined;
+    return parent?.forward?.childId === entry.packet.id && parent.state === 'forwarded' ? parent : undefined;
+  }
+
+  /** On the source of a successfully received packet: PFM writes its parent's success ack. */
+  private onAckSuccess(h: Host, entry: PacketEntry): void {
+    const parent = this.pfmParentOf(entry);
+    if (!parent) return;
+    const p = parent.packet;
+    h.emit(ev('write_acknowledgement', { packet_sequence: String(p.sequence), packet_dst_channel: p.destChannel, packet_ack: SUCCESS_ACK }));
+    h.onCommit(() => {
+      parent.state = 'received';
+    });
+    h.note({ type: 'ack', packetId: p.id, chainId: p.destChainId, ok: true });
+  }
+
+  /** Refund on the source (timeout or error ack), then PFM's unwinding or the sending contract's callback. */
+  private onRefund(h: Host, entry: PacketEntry, reason: 'timeout' | 'error_ack'): void {
+    h.refundPacket(entry.packet, reason);
+    const parent = this.pfmParentOf(entry);
+    if (parent) {
+      this.pfmChildFailed(h, parent, entry, reason);
+      return;
+    }
+    const lifecycle = this.lifecycles.get(`${h.chainId}\n${entry.packet.sender}`);
+    if (!lifecycle?.onPacketRefunded) return;
+    try {
+      h.atomic(() => lifecycle.onPacketRefunded!(h, entry.packet, reason));
+    } catch (e) {
+      // the refund stands; the tokens stay with the contract
+      if (!(e instanceof ExecError)) throw e;
+      h.emit(ev('ibc_lifecycle_error', { contract: entry.packet.sender, error: e.log }));
+    }
+  }
+
+  /**
+   * A packet PFM forwarded came back refunded (its tokens are in PFM's intermediate account
+   * again). A timeout with retries left sends it again; otherwise PFM undoes its own receive
+   * (burns the voucher it minted, or returns the tokens to the escrow it released them from)
+   * and writes the error ack of the packet it forwarded, whose source then refunds.
+   */
+  private pfmChildFailed(h: Host, parent: PacketEntry, child: PacketEntry, reason: 'timeout' | 'error_ack'): void {
+    const f = parent.forward!;
+    const amount = BigInt(parent.packet.amount);
+    if (reason === 'timeout' && f.retriesLeft > 0) {
+      try {
+        const retry = h.atomic(() =>
+          h.within({ packetId: parent.packet.id }, () =>
+            h.sendTransfer({
+              sourcePort: f.port,
+              sourceChannel: f.channel,
+              token: { denom: f.denom, amount },
+              sender: f.intermediate,
+              receiver: f.receiver,
+              memo: f.memo,
+              timeoutTimestamp: msToNs(h.time) + f.timeoutNs,
+            }),
+          ),
+        );
+        h.onCommit(() => {
+          f.childId = retry.id;
+          f.retriesLeft -= 1;
+        });
+        return;
+      } catch (e) {
+        if (!(e instanceof ExecError)) throw e;
+      }
+    }
+    const p = parent.packet;
+    if (p.destUnwinds) h.ledger.send(f.intermediate, h.ledger.escrowAccount(p.destChannel, p.destPort), p.destDenom, amount);
+    else h.ledger.burn(f.intermediate, p.destDenom, amount);
+    const error =
+      reason === 'timeout'
+        ? `packet-forward-middleware: forwarded packet ${child.packet.id} timed out`
+        : `packet-forward-middleware: forwarded packet ${child.packet.id} failed: ${child.ackError ?? 'error acknowledgement'}`;
+    h.emit(ev('write_acknowledgement', { packet_sequence: String(p.sequence), packet_dst_channel: p.destChannel, packet_ack: JSON.stringify({ error }) }));
+    h.onCommit(() => {
+      parent.state = 'recv_failed';
+      parent.ackError = error;
+    });
+    h.note({ type: 'ack', packetId: p.id, chainId: p.destChainId, ok: false, error });
+  }
+
+  // ================================================================ bridges (relayer surface)
+
+  bridgeTransfer(id: string): BridgeTransfer | undefined {
+    return this.bridgeTransfers.get(id);
+  }
+
+  allBridgeTransfers(): BridgeTransfer[] {
+    return [...this.bridgeTransfers.values()];
+  }
+
+  /**
+   * Completes a pending bridge leg on its destination (the relayer calls it after
+   * event.expectedDelayMs, or its own delay): a system tx there mints the tokens to the
+   * recipient — `cctp_receive_message` (CCTP, any domain) or `axelar_execute` (Axelar: the
+   * EVM gateway token; on a Cosmos destination the hub mints into its GMP account and sends
+   * an IBC packet on, linked by bridgeId, memo from the GMP payload). Throws for an unknown
+   * or already settled transfer. A tx that fails leaves the transfer 'failed' (the burnt
+   * tokens are gone, as a stuck bridge message would leave them).
+   */
+  completeBridge(id: string): { tx: TxRecord; transfer: BridgeTransfer } {
+    const t = this.bridgeTransfers.get(id);
+    if (!t) throw new Error(`unknown bridge transfer ${id}`);
+    if (t.state !== 'pending') throw new Error(`bridge transfer ${id} is ${t.state}`);
+    const e = t.event;
+    const amount = BigInt(e.amount);
+    const hub = this.world.bridges.axelar.axelarChainId;
+    const dest = this.world.chain(e.destChainId);
+    if (!dest) throw new Error(`bridge transfer ${id} goes to unknown chain ${e.destChainId}`);
+    const viaHub = e.bridge === 'axelar' && dest.chainType === 'cosmos' && dest.chainId !== hub;
+    const mintChain = viaHub ? hub : dest.chainId;
+    const mintDenom = viaHub && e.kind === 'axelar_transfer' ? e.asset : e.destDenom;
+    const mintTo = viaHub ? AXELAR_GMP_ACCOUNT : e.recipient;
+    const label = e.bridge === 'cctp' ? 'cctp_receive_message' : 'axelar_execute';
+    const out = this.runSystem(mintChain, label, (h) => {
+      h.ledger.mint(mintTo, mintDenom, amount);
+      h.emit(
+        ev(e.bridge === 'cctp' ? 'circle.cctp.v1.MintAndWithdraw' : 'axelar.evm.v1beta1.TokenMinted', {
+          mint_recipient: mintTo,
+          amount: e.amount,
+          denom: mintDenom,
+          source_chain: e.chainId,
+          source_tx: e.txHash,
+        }),
+      );
+      if (viaHub && e.kind === 'axelar_transfer') {
+        const end = this.world.channelBetween(hub, dest.chainId);
+        if (!end) throw new ExecError(`no IBC channel from ${hub} to ${dest.chainId}: channel not found`, 18, 'channel');
+        h.within({ bridgeId: t.id }, () =>
+          h.sendTransfer({
+            sourcePort: end.portId,
+            sourceChannel: end.channelId,
+            token: { denom: mintDenom, amount },
+            sender: AXELAR_GMP_ACCOUNT,
+            receiver: e.recipient,
+            memo: e.memo,
+            timeoutTimestamp: msToNs(h.time) + AXELAR_IBC_TIMEOUT_NS,
+          }),
+        );
+      }
+      h.onCommit(() => {
+        t.state = 'completed';
+        t.mintedOn = { chainId: mintChain, denom: mintDenom, address: mintTo };
+      });
+    });
+    t.completeTx = out.tx;
+    if (out.tx.code !== 0) {
+      t.state = 'failed';
+      t.error = out.tx.log;
+    }
+    // after the tx's own events, once completeTx is set
+    this.notify({ type: 'bridge_complete', transfer: t });
+    return { tx: out.tx, transfer: t };
+  }
+
+  /**
+   * Every hop a tx started, in order, depth-first: its packets and bridge legs, then what
+   * each one's receive or completion sent on (PFM forwards and retries, an entry point's
+   * ibc_transfer, Axelar's delivery over IBC, a GMP memo's bridge leg). What status needs to
+   * report a route hop by hop.
+   */
+  followTx(chainId: string, txHash: string): TransferHop[] {
+    const tx = this.tx(chainId, txHash);
+    if (!tx) return [];
+    const out: TransferHop[] = [];
+    const seen = new Set<string>();
+    const visitPacket = (id: string, depth: number): void => {
+      const entry = this.packets.get(id);
+      if (!entry || seen.has(id)) return;
+      seen.add(id);
+      out.push({ kind: 'packet', depth, entry });
+      for (const c of entry.childIds ?? []) visitPacket(c, depth + 1);
+      for (const b of entry.bridgeIds ?? []) visitBridge(b, depth + 1);
+    };
+    const visitBridge = (id: string, depth: number): void => {
+      const t = this.bridgeTransfers.get(id);
+      if (!t || seen.has(id)) return;
+      seen.add(id);
+      out.push({ kind: 'bridge', depth, transfer: t });
+      for (const c of t.childPacketIds) visitPacket(c, depth + 1);
+    };
+    if (tx.code !== 0) return out;
+    for (const p of tx.packets) visitPacket(p.id, 0);
+    for (const b of tx.bridgeEvents) visitBridge(b.id, 0);
+    return out;
   }
 
   // ================================================================ events
@@ -724,10 +1456,11 @@ export class ChainSimulator {
 
   // ================================================================ reset, snapshots, supply
 
-  /** Back to genesis at the clock's current time. Executors, contracts and listeners stay. */
+  /** Back to genesis at the clock's current time (pools included). Executors, contracts, refusals and listeners stay. */
   reset(): void {
     this.states = new Map();
     this.packets = new Map();
+    this.bridgeTransfers = new Map();
     this.outbox = [];
     this.bridgeOutbox = [];
     this.faucetMinted = new Map();
@@ -757,8 +1490,9 @@ export class ChainSimulator {
   }
 
   /**
-   * Supply of every origin denom across all chains (materialises every chain). The ICS-20
-   * invariant: minted == originSupply == circulating + inFlight for every backed origin.
+   * Supply of every origin denom across all chains (materialises every chain, the EVM ones
+   * included). The invariants: originSupply == minted + bridgedIn − bridgedOut, and
+   * circulating + inFlight == originSupply, for every origin (see checkInvariants).
    */
   supplyReport(): Map<string, OriginSupply> {
     this.materialiseAll();
@@ -768,7 +1502,7 @@ export class ChainSimulator {
       const k = originKey(o);
       let r = report.get(k);
       if (!r) {
-        r = { origin: o, minted: 0n, originSupply: 0n, circulating: 0n, escrowed: 0n, inFlight: 0n };
+        r = { origin: o, minted: 0n, originSupply: 0n, circulating: 0n, escrowed: 0n, inFlight: 0n, bridgedIn: 0n, bridgedOut: 0n };
         report.set(k, r);
       }
       return r;
@@ -792,6 +1526,10 @@ export class ChainSimulator {
       if (e.state !== 'in_flight' && e.state !== 'recv_failed') continue;
       row(originOf(e.packet.sourceChainId, e.packet.sourceDenom)).inFlight += BigInt(e.packet.amount);
     }
+    for (const t of this.bridgeTransfers.values()) {
+      row(originOf(t.event.chainId, t.event.sourceDenom)).bridgedOut += BigInt(t.event.amount);
+      if (t.mintedOn) row(originOf(t.mintedOn.chainId, t.mintedOn.denom)).bridgedIn += BigInt(t.event.amount);
+    }
     return report;
   }
 
@@ -800,7 +1538,11 @@ export class ChainSimulator {
     const problems: string[] = [];
     for (const r of this.supplyReport().values()) {
       const name = `${r.origin.denom}@${r.origin.chainId}`;
-      if (r.originSupply !== r.minted) problems.push(`${name}: supply on origin ${r.originSupply} != minted ${r.minted}`);
+      const expected = r.minted + r.bridgedIn - r.bridgedOut;
+      if (r.originSupply !== expected) {
+        const flows = r.bridgedIn !== 0n || r.bridgedOut !== 0n ? ` + bridged in ${r.bridgedIn} - bridged out ${r.bridgedOut}` : '';
+        problems.push(`${name}: supply on origin ${r.originSupply} != minted ${r.minted}${flows}`);
+      }
       if (r.circulating + r.inFlight !== r.originSupply) {
         problems.push(`${name}: circulating ${r.circulating} + in flight ${r.inFlight} != origin supply ${r.originSupply}`);
       }
@@ -832,7 +1574,19 @@ export class ChainSimulator {
         }
       }
     }
+    // a settled forward must not leave tokens with PFM
+    for (const e of this.packets.values()) {
+      const f = e.forward;
+      if (!f || e.state === 'forwarded') continue;
+      const left = this.anyState(e.packet.destChainId).ledger.balance(f.intermediate, f.denom);
+      if (left !== 0n) problems.push(`${e.packet.destChainId}: PFM account ${f.intermediate} still holds ${left}${f.denom} after ${e.packet.id} settled`);
+    }
     return problems;
+  }
+
+  /** The gas token of an EVM chain (`<chain>-native`). */
+  nativeDenomOf(chainId: string): string {
+    return nativeDenom(this.requireLedgerChain(chainId));
   }
 }
 

@@ -5,7 +5,7 @@
  */
 import type { BridgeEvent, Cancel, ChainSimulator } from '../chains';
 import type { FaultBook } from '../faults';
-import { axelarSeconds, cctpSeconds, type TimingTable } from '../planner/timing';
+import { DEFAULT_TIMING, axelarSeconds, cctpSeconds, type TimingTable } from '../planner/timing';
 import { keyedUnit } from './prng';
 import { bridgeRoute, completeBridgeEvent } from './bridge-api';
 
@@ -43,10 +43,14 @@ export class BridgeRelay {
 
   /** Simulated ms from the bridge event's block to its completion on the destination. */
   delayMs(event: BridgeEvent): number {
+    // the event carries the timing table's figure for its bridge and source; a custom table wins
     const route = bridgeRoute(this.o.sim.world, event);
-    const seconds = route.bridge === 'axelar' ? axelarSeconds(route.from, this.o.timing) : cctpSeconds(route.from, true, this.o.timing);
+    const ms =
+      this.o.timing === DEFAULT_TIMING
+        ? event.expectedDelayMs
+        : 1000 * (route.bridge === 'axelar' ? axelarSeconds(route.from, this.o.timing) : cctpSeconds(route.from, event.bridge === 'cctp' ? event.smartRelay : true, this.o.timing));
     const u = keyedUnit(this.o.seed, `${event.id}|bridge`);
-    return Math.round(seconds * 1000 * (1 - this.o.jitter + 2 * this.o.jitter * u));
+    return Math.round(ms * (1 - this.o.jitter + 2 * this.o.jitter * u));
   }
 
   enqueue(event: BridgeEvent): void {

@@ -76,6 +76,8 @@ export class Relayer {
   private readonly bridges: BridgeRelay;
   private readonly counts = { recv: 0, ack: 0, timeout: 0, bridge: 0 };
   private unsubscribe: (() => void) | undefined;
+  /** Block time of the latest tx the simulator committed (an 'ack' event belongs to it). */
+  private lastTxTime = 0;
   private unsubscribeResume: (() => void) | undefined;
 
   constructor(options: RelayerOptions) {
@@ -158,11 +160,16 @@ export class Relayer {
         this.drain();
         return;
       case 'tx':
-        // a system tx may have written a deferred acknowledgement (PFM answering its parent)
-        if (this.waitingAck.size > 0 && e.tx.kind === 'system') this.recheckWaiting(e.tx.time);
+        this.lastTxTime = e.tx.time;
+        return;
+      case 'ack':
+        // a deferred acknowledgement was written (PFM answering the packet it forwarded)
+        if (this.waitingAck.has(e.packetId)) this.ackWritten(e.packetId);
         return;
       case 'reset':
         this.forget();
+        return;
+      default:
         return;
     }
   }
@@ -209,19 +216,18 @@ export class Relayer {
     this.bridges.resumeParked(now + RESUME_DELAY_MS);
   }
 
-  private recheckWaiting(writtenAt: number): void {
-    for (const id of [...this.waitingAck]) {
-      const job = this.jobs.get(id);
-      const entry = this.sim.packet(id);
-      if (!job || !entry) {
-        this.done(id);
-        continue;
-      }
-      if (!ackReady(entry)) continue;
-      this.waitingAck.delete(id);
-      job.step = 'ack';
-      this.schedule(job, Math.max(writtenAt, this.sim.clock.now()) + this.ackDelayMs(id));
+  private ackWritten(id: string): void {
+    const job = this.jobs.get(id);
+    const entry = this.sim.packet(id);
+    if (!job || !entry) {
+      this.done(id);
+      return;
     }
+    if (!ackReady(entry)) return;
+    this.waitingAck.delete(id);
+    job.step = 'ack';
+    // the ack is in the tx being committed now: relay it an ack delay after that tx's block
+    this.schedule(job, Math.max(this.lastTxTime, this.sim.clock.now()) + this.ackDelayMs(id));
   }
 
   // ------------------------------------------------------------------ steps

@@ -19,16 +19,17 @@ import { timedOutOnDest } from '../relayer/sim-api';
 
 // ──────────────────────────────── inputs ────────────────────────────────
 
-/** Where a completed bridge leg landed. */
-export interface BridgeOutcome {
-  chainId: string;
-  txHash: string;
-  /** Block time, epoch ms. */
-  time: number;
-  denom?: string;
-  amount?: string;
-  /** The destination's record when it is a simulated chain (its packets continue the route). */
-  record?: TxRecord;
+/** A bridge leg as the simulator reports it (ChainSimulator.bridgeTransfer). */
+export interface BridgeView {
+  event: BridgeEvent;
+  state: 'pending' | 'completed' | 'failed';
+  /** The destination tx that minted (or failed to). */
+  completeTx?: TxRecord;
+  /** Where the minted tokens went first (Axelar to a Cosmos chain: the hub, then IBC). */
+  mintedOn?: { chainId: string; denom: string };
+  /** Packets the completion sent on. */
+  childPacketIds: readonly string[];
+  error?: string;
 }
 
 /** Read access to the simulator, as status needs it. */
@@ -36,12 +37,10 @@ export interface StatusSource {
   now(): number;
   tx(chainId: string, hash: string): TxRecord | undefined;
   packet(id: string): PacketEntry | undefined;
+  bridge(id: string): BridgeView | undefined;
   latestBlock(chainId: string): BlockRef;
   explorerLink(chainId: string, hash: string): string | undefined;
   bridgeRoute(event: BridgeEvent): BridgeRoute;
-  bridgeOutcome(event: BridgeEvent): BridgeOutcome | undefined;
-  /** Denom a bridge delivers on its destination, for the expected release. */
-  bridgeDenom(event: BridgeEvent, route: BridgeRoute): string;
 }
 
 export interface Registration {
@@ -101,7 +100,7 @@ export interface IbcTransferJson {
 export interface CctpTransferJson {
   from_chain_id: string;
   to_chain_id: string;
-  state: 'CCTP_TRANSFER_SENT' | 'CCTP_TRANSFER_PENDING_CONFIRMATION' | 'CCTP_TRANSFER_CONFIRMED' | 'CCTP_TRANSFER_RECEIVED';
+  state: 'CCTP_TRANSFER_SENT' | 'CCTP_TRANSFER_PENDING_CONFIRMATION' | 'CCTP_TRANSFER_CONFIRMED' | 'CCTP_TRANSFER_RECEIVED' | 'CCTP_TRANSFER_UNKNOWN';
   txs: { send_tx: ChainTxJson | null; receive_tx: ChainTxJson | null };
 }
 
@@ -167,12 +166,18 @@ interface Leg {
   /** Failed, but a retry leg replaced it (PFM retries): it does not fail the transfer. */
   superseded: boolean;
   error?: string;
+  /** The packet behind an IBC leg. */
+  packetId?: string;
+  /** Failed by a timeout (PFM may send it again). */
+  timedOut?: boolean;
+  /** PFM forwarded it: its own acknowledgement follows the next hop's outcome. */
+  forwarded?: boolean;
   from: Spot;
   to: Spot;
 }
 
-/** A node to expand: an IBC packet or a bridge event, with the leg it continues. */
-type Node = { kind: 'ibc'; packet: PacketRecord; parent: number; retryOf?: number } | { kind: 'bridge'; event: BridgeEvent; parent: number };
+/** A leg to build: an IBC packet or a bridge transfer, with the leg it continues. */
+type Node = { kind: 'ibc'; packet: PacketRecord; parent: number } | { kind: 'bridge'; id: string; parent: number };
 
 /** RFC 3339 UTC, whole seconds (as the API prints block times). */
 export function isoSeconds(ms: number): string {
@@ -211,10 +216,16 @@ export function deriveStatus(reg: Registration, src: StatusSource, options: Deri
   }
   const roots: Node[] = [
     ...rec.packets.map((packet): Node => ({ kind: 'ibc', packet, parent: -1 })),
-    ...rec.bridgeEvents.map((event): Node => ({ kind: 'bridge', event, parent: -1 })),
+    ...rec.bridgeEvents.map((event): Node => ({ kind: 'bridge', id: event.id, parent: -1 })),
   ];
   const transfers = roots.map((root) => deriveTransfer(root, src, now));
-  return combine(transfers);
+  const body = combine(transfers);
+  if (transfers.length === 0) {
+    // a swap on the tx's own chain (no transfer): the output is released right there
+    const out = swapOutput(rec);
+    if (out) body.transfer_asset_release = { chain_id: out.chainId, denom: out.denom, amount: out.amount, released: true };
+  }
+  return body;
 }
 
 function top(state: TxStateJson, transfers: TransferStatusJson[], error: StatusErrorJson | null): StatusJson {
@@ -271,26 +282,36 @@ function deriveTransfer(root: Node, src: StatusSource, now: number): TransferSta
   const stack: Node[] = [root];
   while (stack.length && legs.length < MAX_LEGS) {
     const node = stack.pop()!;
-    const id = node.kind === 'ibc' ? node.packet.id : `bridge:${node.event.id}`;
-    if (seen.has(id)) continue;
-    seen.add(id);
+    const key = node.kind === 'ibc' ? node.packet.id : `bridge:${node.id}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const built = node.kind === 'ibc' ? ibcLeg(node.packet, src, now) : bridgeLeg(node.id, src, now);
+    if (!built) continue;
     const index = legs.length;
-    const built = node.kind === 'ibc' ? ibcLeg(node.packet, node.parent, src, now) : bridgeLeg(node.event, node.parent, src, now);
-    legs.push(built.leg);
+    legs.push({ ...built.leg, parent: node.parent });
     if (node.parent >= 0) legs[node.parent]!.children.push(index);
-    if (node.kind === 'ibc' && node.retryOf !== undefined) legs[node.retryOf]!.superseded = true;
-    // push in reverse so the walk visits them in the order they were sent
-    const next: Node[] = [];
-    for (const r of built.continuesIn) {
-      for (const p of r.packets) next.push({ kind: 'ibc', packet: p, parent: index });
-      for (const e of r.bridgeEvents) next.push({ kind: 'bridge', event: e, parent: index });
-    }
-    for (const r of built.retriedIn) {
-      for (const p of r.packets) next.push({ kind: 'ibc', packet: p, parent: built.leg.parent, retryOf: index });
-    }
-    for (let i = next.length - 1; i >= 0; i--) stack.push(next[i]!);
+    // depth first, in the order they were sent: push in reverse
+    for (let i = built.next.length - 1; i >= 0; i--) stack.push({ ...built.next[i]!, parent: index });
   }
-  for (const l of legs) if (l.superseded) l.settled = true;
+  // a leg sent again (PFM retries after a timeout) replaces the failed attempts before it
+  for (const l of legs) {
+    const ibcKids = l.children.filter((c) => 'ibc_transfer' in legs[c]!.event);
+    for (const c of ibcKids.slice(0, -1)) {
+      const kid = legs[c]!;
+      if (kid.status === 'failed') kid.superseded = kid.settled = true;
+    }
+    // a forward that timed out with retries left is not a failure of the route: PFM sends it again
+    const forward = l.packetId !== undefined ? src.packet(l.packetId) : undefined;
+    if (!forward?.forward) continue;
+    for (const c of ibcKids) {
+      const kid = legs[c]!;
+      if (kid.status !== 'failed' || !kid.timedOut || kid.superseded || kid.packetId === undefined) continue;
+      const ids = forward.childIds ?? [];
+      const i = ids.indexOf(kid.packetId);
+      const retried = i >= 0 && i < ids.length - 1;
+      if (retried || (forward.forward.childId === kid.packetId && forward.forward.retriesLeft > 0)) kid.superseded = true;
+    }
+  }
 
   const live = legs.filter((l) => !l.superseded);
   const failed = live.find((l) => l.status === 'failed');
@@ -298,12 +319,18 @@ function deriveTransfer(root: Node, src: StatusSource, now: number): TransferSta
   let release: AssetReleaseJson | null;
   let error: StatusErrorJson | null = null;
   if (failed) {
-    // the refund travels back up while the legs above were not already acknowledged (PFM)
+    // the refund travels back up through legs PFM forwarded (their acks wait for this one);
+    // a leg already acknowledged (e.g. into a swap contract) keeps what it delivered
     let back = failed;
-    while (back.parent >= 0 && legs[back.parent]!.status !== 'success') back = legs[back.parent]!;
-    const home = back.status === 'failed' && back.refunded;
-    state = home ? 'STATE_COMPLETED_ERROR' : 'STATE_PENDING_ERROR';
-    release = { chain_id: back.from.chainId, denom: back.from.denom, amount: back.from.amount, released: home };
+    for (;;) {
+      const up = back.parent >= 0 ? legs[back.parent]! : undefined;
+      if (!up || up.status === 'success' || !(up.forwarded || up.status === 'failed')) break;
+      back = up;
+    }
+    // settled: refunded (IBC), or a bridge mint that failed for good
+    const final = back.status === 'failed' && back.settled;
+    state = final ? 'STATE_COMPLETED_ERROR' : 'STATE_PENDING_ERROR';
+    release = { chain_id: back.from.chainId, denom: back.from.denom, amount: back.from.amount, released: final && back.refunded };
     error = { type: 'STATUS_ERROR_TRANSFER', message: failed.error ?? 'transfer failed', details: null };
   } else {
     const last = live[live.length - 1];
@@ -344,22 +371,41 @@ function visible(src: StatusSource, now: number, chainId: string, hash: string |
   return r && r.time <= now ? r : undefined;
 }
 
+type NextNode = { kind: 'ibc'; packet: PacketRecord } | { kind: 'bridge'; id: string };
+
 interface Built {
-  leg: Leg;
-  /** Txs whose packets/bridge events continue the route from this leg's destination. */
-  continuesIn: TxRecord[];
-  /** Txs whose packets replace this (failed) leg: a retry from the same chain. */
-  retriedIn: TxRecord[];
+  leg: Omit<Leg, 'parent'>;
+  /** What continues the route from this leg, in the order it was sent (only what is on chain). */
+  next: NextNode[];
 }
 
-function ibcLeg(p: PacketRecord, parent: number, src: StatusSource, now: number): Built {
+/** Packets and bridge legs started from a leg, once the txs that sent them are on chain. */
+function continuations(src: StatusSource, now: number, packetIds: readonly string[], bridgeIds: readonly string[]): NextNode[] {
+  const out: NextNode[] = [];
+  for (const id of packetIds) {
+    const p = src.packet(id)?.packet;
+    if (p && p.sentAt <= now) out.push({ kind: 'ibc', packet: p });
+  }
+  for (const id of bridgeIds) {
+    const b = src.bridge(id);
+    if (b && b.event.time <= now) out.push({ kind: 'bridge', id });
+  }
+  return out;
+}
+
+function ibcLeg(p: PacketRecord, src: StatusSource, now: number): Built {
   const entry = src.packet(p.id);
   const send = src.tx(p.sourceChainId, p.txHash);
   const recv = visible(src, now, p.destChainId, entry?.recvTx);
   const ack = visible(src, now, p.sourceChainId, entry?.ackTx);
   const refund = visible(src, now, p.sourceChainId, entry?.refundTx);
   const from: Spot = { chainId: p.sourceChainId, denom: p.sourceDenom, amount: p.amount };
-  const to: Spot = { chainId: p.destChainId, denom: entry?.receivedDenom ?? p.destDenom, amount: p.amount };
+  // an entry point on the destination may have swapped what arrived (ibc-hooks): its output is what stays there
+  const to: Spot = (recv && entry?.ackError === undefined ? swapOutput(recv) : undefined) ?? {
+    chainId: p.destChainId,
+    denom: entry?.receivedDenom ?? p.destDenom,
+    amount: p.amount,
+  };
   const txs: IbcTransferJson['packet_txs'] = {
     send_tx: send ? chainTx(src, p.sourceChainId, send.hash, send.time) : null,
     receive_tx: recv ? chainTx(src, p.destChainId, recv.hash, recv.time) : null,
@@ -371,21 +417,18 @@ function ibcLeg(p: PacketRecord, parent: number, src: StatusSource, now: number)
   let settled = false;
   let refunded = false;
   let error: string | undefined;
-  const retriedIn: TxRecord[] = [];
   if (entry?.state === 'refunded' && refund && entry.refundReason === 'timeout') {
     status = 'failed';
     settled = refunded = true;
     txs.timeout_tx = chainTx(src, p.sourceChainId, refund.hash, refund.time);
     txs.error = { type: 'PACKET_ERROR_TIMEOUT', message: 'packet timed out', details: null };
     error = `packet timed out before ${p.destChainId} received it: refunded on ${p.sourceChainId}`;
-    retriedIn.push(refund);
   } else if (entry?.state === 'refunded' && refund) {
     status = 'failed';
     settled = refunded = true;
     txs.acknowledge_tx = chainTx(src, p.sourceChainId, refund.hash, refund.time);
     txs.error = ackError(entry.ackError);
     error = `${p.destChainId} answered with an error acknowledgement: ${entry.ackError ?? 'unknown error'}`;
-    retriedIn.push(refund);
   } else if (recv && entry?.ackError !== undefined) {
     // the error acknowledgement is written; the refund waits for the relayer
     status = 'failed';
@@ -396,6 +439,7 @@ function ibcLeg(p: PacketRecord, parent: number, src: StatusSource, now: number)
     settled = true;
     txs.acknowledge_tx = chainTx(src, p.sourceChainId, ack.hash, ack.time);
   } else if (recv) {
+    // received (or forwarded by PFM, its acknowledgement waiting on the next hop)
     status = 'received';
   } else if (timedOutOnDest(src.latestBlock(p.destChainId), p)) {
     // past its timeout on the destination: it can only come back now
@@ -419,19 +463,35 @@ function ibcLeg(p: PacketRecord, parent: number, src: StatusSource, now: number)
           packet_txs: txs,
         },
       },
-      parent,
       children: [],
       status,
       settled,
       refunded,
       superseded: false,
       ...(error !== undefined ? { error } : {}),
+      packetId: p.id,
+      timedOut: txs.error?.type === 'PACKET_ERROR_TIMEOUT',
+      forwarded: entry?.forward !== undefined,
       from,
       to,
     },
-    continuesIn: recv && recv.code === 0 && entry?.ackError === undefined ? [recv] : [],
-    retriedIn,
+    next: entry ? continuations(src, now, entry.childIds ?? [], entry.bridgeIds ?? []) : [],
   };
+}
+
+/**
+ * What a swap entry point left on its chain in this tx (its `wasm` event's post_swap_amount,
+ * e.g. `22795194uosmo`), or undefined when the tx ran no swap.
+ */
+export function swapOutput(tx: TxRecord): Spot | undefined {
+  for (let i = tx.events.length - 1; i >= 0; i--) {
+    const e = tx.events[i]!;
+    if (e.type !== 'wasm') continue;
+    const coin = e.attributes.find((a) => a.key === 'post_swap_amount')?.value;
+    const m = coin ? /^(\d+)(.+)$/.exec(coin) : null;
+    if (m) return { chainId: tx.chainId, denom: m[2]!, amount: m[1]! };
+  }
+  return undefined;
 }
 
 function ackError(message: string | undefined): PacketErrorJson {
@@ -439,19 +499,19 @@ function ackError(message: string | undefined): PacketErrorJson {
   return { type: 'PACKET_ERROR_ACKNOWLEDGEMENT', message: m, details: { message: m } };
 }
 
-function bridgeLeg(e: BridgeEvent, parent: number, src: StatusSource, now: number): Built {
+function bridgeLeg(id: string, src: StatusSource, now: number): Built | undefined {
+  const view = src.bridge(id);
+  if (!view) return undefined;
+  const e = view.event;
   const route = src.bridgeRoute(e);
-  const outcome = src.bridgeOutcome(e);
-  const landed = outcome && outcome.time <= now ? outcome : undefined;
+  const done = view.completeTx && view.completeTx.time <= now ? view.completeTx : undefined;
+  const landed = done && view.state === 'completed' ? done : undefined;
+  const failed = done !== undefined && view.state === 'failed';
   const send = chainTx(src, e.chainId, e.txHash, e.time);
-  const receive = landed ? chainTx(src, landed.chainId, landed.txHash, landed.time) : null;
-  const from: Spot = { chainId: e.chainId, denom: e.burnToken, amount: e.amount };
-  const to: Spot = {
-    chainId: landed?.chainId ?? route.to,
-    denom: landed?.denom ?? src.bridgeDenom(e, route),
-    amount: landed?.amount ?? e.amount,
-  };
-  const status: LegStatus = landed ? 'success' : 'pending';
+  const receive = landed ? chainTx(src, landed.chainId, landed.hash, landed.time) : null;
+  const from: Spot = { chainId: e.chainId, denom: e.sourceDenom, amount: e.amount };
+  const to: Spot = { chainId: view.mintedOn?.chainId ?? route.to, denom: view.mintedOn?.denom ?? route.denom, amount: e.amount };
+  const status: LegStatus = landed ? 'success' : failed ? 'failed' : 'pending';
   let event: TransferEventJson;
   if (route.bridge === 'axelar') {
     event = {
@@ -459,7 +519,7 @@ function bridgeLeg(e: BridgeEvent, parent: number, src: StatusSource, now: numbe
         from_chain_id: route.from,
         to_chain_id: route.to,
         type: 'AXELAR_TRANSFER_SEND_TOKEN',
-        state: landed ? 'AXELAR_TRANSFER_SUCCESS' : 'AXELAR_TRANSFER_PENDING_CONFIRMATION',
+        state: landed ? 'AXELAR_TRANSFER_SUCCESS' : failed ? 'AXELAR_TRANSFER_FAILURE' : 'AXELAR_TRANSFER_PENDING_CONFIRMATION',
         txs: { send_token_txs: { send_tx: send, confirm_tx: null, execute_tx: receive, error: null } },
         axelar_scan_link: `https://axelarscan.io/transfer/${e.txHash}`,
       },
@@ -469,14 +529,24 @@ function bridgeLeg(e: BridgeEvent, parent: number, src: StatusSource, now: numbe
       cctp_transfer: {
         from_chain_id: route.from,
         to_chain_id: route.to,
-        state: landed ? 'CCTP_TRANSFER_RECEIVED' : 'CCTP_TRANSFER_PENDING_CONFIRMATION',
+        state: landed ? 'CCTP_TRANSFER_RECEIVED' : failed ? 'CCTP_TRANSFER_UNKNOWN' : 'CCTP_TRANSFER_PENDING_CONFIRMATION',
         txs: { send_tx: send, receive_tx: receive },
       },
     };
   }
   return {
-    leg: { event, parent, children: [], status, settled: status === 'success', refunded: false, superseded: false, from, to },
-    continuesIn: landed?.record && landed.record.time <= now && landed.record.code === 0 ? [landed.record] : [],
-    retriedIn: [],
+    leg: {
+      event,
+      children: [],
+      status,
+      // a failed mint is final: the burnt tokens do not come back
+      settled: status !== 'pending',
+      refunded: false,
+      superseded: false,
+      ...(failed ? { error: `${route.bridge} transfer could not be completed on ${route.to}: ${view.error ?? 'unknown error'}` } : {}),
+      from,
+      to,
+    },
+    next: landed ? continuations(src, now, view.childPacketIds, []) : [],
   };
 }

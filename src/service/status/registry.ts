@@ -12,6 +12,7 @@ export type HashCheck = { ok: true; hash: string } | { ok: false; reason: string
 
 const COSMOS_HASH = /^[0-9a-fA-F]{64}$/;
 const EVM_HASH = /^0x[0-9a-fA-F]{64}$/;
+const SVM_SIGNATURE = /^[1-9A-HJ-NP-Za-km-z]{64,90}$/;
 
 /**
  * A tx hash as the chain indexes it: Cosmos hashes are 64 hex digits, upper-cased; EVM ones
@@ -25,6 +26,8 @@ export function normaliseTxHash(hash: string, chainType: 'cosmos' | 'evm' | 'svm
     return { ok: false, reason: 'tx_hash must be a 0x-prefixed 32-byte hex hash' };
   }
   if (COSMOS_HASH.test(h)) return { ok: true, hash: h.toUpperCase() };
+  // Solana names a tx by its base58 signature
+  if (chainType === 'svm' && SVM_SIGNATURE.test(h)) return { ok: true, hash: h };
   return { ok: false, reason: 'tx_hash must be a hex-encoded 32-byte hash (64 hex digits)' };
 }
 

@@ -1,6 +1,6 @@
 /** The simulator seen through the read-only interface status derivation needs. */
 import type { ChainSimulator } from '../chains';
-import { bridgeOutcome, bridgeRoute } from '../relayer/bridge-api';
+import { bridgeRoute, bridgeView } from '../relayer/bridge-api';
 import type { StatusSource } from './derive';
 
 export function simStatusSource(sim: ChainSimulator): StatusSource {
@@ -12,7 +12,6 @@ export function simStatusSource(sim: ChainSimulator): StatusSource {
     latestBlock: (chainId) => sim.latestBlock(chainId),
     explorerLink: (chainId, hash) => sim.explorerLink(chainId, hash),
     bridgeRoute: (event) => bridgeRoute(world, event),
-    bridgeOutcome: (event) => bridgeOutcome(sim, event),
-    bridgeDenom: (event, route) => world.cctpChain(route.to)?.usdcDenom ?? event.burnToken,
+    bridge: (id) => bridgeView(sim, id),
   };
 }

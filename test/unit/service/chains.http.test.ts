@@ -2,7 +2,9 @@ import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SubmitResponse } from '../../../src/api/schemas';
-import { ChainSimulator, ManualClock, chainRoutes } from '../../../src/service/chains';
+import { ChainSimulator, ManualClock, chainRoutes, devEvmAddress, evmRoutes } from '../../../src/service/chains';
+import { depositForBurnCalldata } from '../../../src/service/msgs';
+import { evmAddressBytes, leftPad32 } from '../../../src/chains/addresses';
 import { createServiceServer } from '../../../src/service/http/server';
 import { buildWorld } from '../../../src/service/world';
 import { msgSendFromJson, signTx } from '../../support/dev-wallet';
@@ -13,7 +15,7 @@ let sim: ChainSimulator;
 
 beforeAll(async () => {
   sim = new ChainSimulator({ world: buildWorld({ log: () => {} }), clock: new ManualClock() });
-  server = createServiceServer({ routes: chainRoutes(sim, SubmitResponse), rateLimit: null });
+  server = createServiceServer({ routes: [...chainRoutes(sim, SubmitResponse), ...evmRoutes(sim)], rateLimit: null });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -77,5 +79,30 @@ describe('chain endpoints over HTTP', () => {
     expect(res).toEqual({ status: 200, body: { chain_id: 'noble-1', address: addr, denom: 'uusdc', amount: '5', balance: '1000000005' } });
     const bad = await call('POST', '/local/faucet', { chain_id: 'noble-1', address: addr, denom: 'uusdc', amount: 5 });
     expect([bad.status, bad.body.code]).toEqual([400, 3]);
+  });
+
+  it('POST /local/evm/execute runs an evm_tx as the wallet would: a CCTP burn, a revert, a bad request', async () => {
+    const from = devEvmAddress(2);
+    const usdc = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831';
+    const data = depositForBurnCalldata({ amount: 1_500_000n, destinationDomain: 4, mintRecipient: leftPad32(evmAddressBytes(from)), burnToken: usdc });
+    const messenger = '0x19330d10D9Cc8751218eaf51E8885D058642E08A';
+    const ok = await call('POST', '/local/evm/execute', { chain_id: '42161', from, to: messenger, data, value: '0' });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ chain_id: '42161', status: 'success' });
+    expect(ok.body.tx_hash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(ok.body.explorer_link).toBe(`https://arbiscan.io/tx/${ok.body.tx_hash as string}`);
+    expect(sim.balance('42161', from, usdc)).toBe(1_000_000_000n - 1_500_000n);
+    expect(sim.tx('42161', ok.body.tx_hash as string)?.bridgeEvents[0]).toMatchObject({ destChainId: 'noble-1', amount: '1500000' });
+
+    const reverted = await call('POST', '/local/evm/execute', { chain_id: '42161', from, to: messenger, data: '0x12345678' });
+    expect(reverted.status).toBe(200);
+    expect(reverted.body).toMatchObject({ status: 'reverted' });
+    expect(reverted.body.error).toMatch(/^execution reverted/);
+
+    const bad = await call('POST', '/local/evm/execute', { chain_id: 'osmosis-1', from, to: messenger, data });
+    expect([bad.status, bad.body.code, bad.body.message]).toEqual([400, 3, 'chain osmosis-1 is not an EVM chain']);
+    const badFrom = await call('POST', '/local/evm/execute', { chain_id: '42161', from: '0x123', to: messenger, data });
+    expect([badFrom.status, badFrom.body.code]).toEqual([400, 3]);
+    expect((await call('POST', '/local/evm/execute', { chain_id: 'nope', from, to: messenger, data })).status).toBe(404);
   });
 });
