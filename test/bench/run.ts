@@ -8,6 +8,8 @@ const benches: Bench[] = [
   { label: 'world', load: async () => (await import('./world.bench')).benchWorld },
   { label: 'planner', load: async () => (await import('./planner.bench')).benchPlanner },
   { label: 'http', load: async () => (await import('./http.bench')).benchHttp },
+  { label: 'transfers', load: async () => (await import('./transfers.bench')).benchTransfers },
+  { label: 'bridge', load: async () => (await import('./bridge.bench')).benchBridge },
 ];
 
 const only = process.argv.slice(2);

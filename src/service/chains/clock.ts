@@ -87,18 +87,25 @@ class Agenda {
     this.heap = [];
   }
 
-  /** Runs every callback due at or before now(); callbacks may schedule more (run if due). */
-  runDue(now: () => number, onError: (e: unknown) => void): number {
+  /**
+   * Runs every callback due at or before now(), in time order; callbacks may schedule more (run
+   * if due). `during(time)` is told each callback's own time before it runs, so the clock can
+   * answer with it.
+   */
+  runDue(now: () => number, onError: (e: unknown) => void, during: (time: number | undefined) => void = () => {}): number {
     let ran = 0;
     for (;;) {
       const e = this.peek();
       if (!e || e.time > now()) return ran;
       this.pop();
       ran += 1;
+      during(e.time);
       try {
         e.fn();
       } catch (err) {
         onError(err);
+      } finally {
+        during(undefined);
       }
     }
   }
@@ -152,6 +159,12 @@ export class SimClock implements Clock {
   private timer: unknown = undefined;
   private armedFor = Infinity;
   private stopped = false;
+  /**
+   * While a scheduled callback runs, now() is that callback's time: a discrete-event clock. A
+   * timer that fires late in wall time (and at 1000x, 1 ms late is a whole second) must not make
+   * a relayer step happen later than it was due, e.g. after its packet's timeout.
+   */
+  private pinned: number | undefined;
 
   constructor(options: SimClockOptions = {}) {
     this.wallNow = options.wallNow ?? Date.now;
@@ -163,6 +176,11 @@ export class SimClock implements Clock {
   }
 
   now(): number {
+    return this.pinned ?? this.running();
+  }
+
+  /** Simulated time as the wall clock has carried it, ignoring any callback in progress. */
+  private running(): number {
     return Math.floor(this.base + (this.wallNow() - this.wallBase) * this.currentSpeed);
   }
 
@@ -225,7 +243,7 @@ export class SimClock implements Clock {
 
   private fire(): void {
     this.disarm();
-    this.agenda.runDue(() => this.now(), this.onError);
+    this.agenda.runDue(() => this.running(), this.onError, (time) => (this.pinned = time));
     this.rearm(false);
   }
 

@@ -179,3 +179,27 @@ describe('BlockClock', () => {
     expect(new BlockClock('cosmoshub-4', 1_000_000, 6_000).phase).not.toBe(b.phase);
   });
 });
+
+describe('SimClock runs each callback at its own time', () => {
+  it('a timer that fires late in wall time does not make a callback see a later time', () => {
+    let wall = 1_000_000;
+    const fired: (() => void)[] = [];
+    const clock = new SimClock({
+      start: 0,
+      speed: 1000,
+      wallNow: () => wall,
+      timers: { setTimeout: (fn) => fired.push(fn), clearTimeout: () => undefined },
+    });
+    const seen: number[] = [];
+    clock.at(18_000, () => {
+      seen.push(clock.now());
+      clock.after(6_000, () => seen.push(clock.now()));
+    });
+    // The timer was due after 18 ms of wall time but fires after 50 ms: 32 simulated seconds late.
+    wall += 50;
+    fired.shift()!();
+    expect(seen).toEqual([18_000, 24_000]);
+    // Outside callbacks, time is the wall clock's again.
+    expect(clock.now()).toBe(50_000);
+  });
+});

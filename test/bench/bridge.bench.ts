@@ -1,0 +1,175 @@
+/**
+ * The bridge's round-trip overhead: `status` through window.courier (page → inpage → relay →
+ * runtime message → background handler → back) against the same call made directly by the
+ * background (its bridge handler invoked inside the worker, no transport). Both answer from the
+ * tracker's record of a real transaction submitted to the local service.
+ *
+ * Heavy on purpose: it builds the extension (pointed at a local service on a free port), starts
+ * that service, and drives real headless Chromium, like the end-to-end tests.
+ */
+import { chromium, type BrowserContext, type Page, type Worker } from '@playwright/test';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { signedTransfer } from '../e2e/bridge-tx';
+import { startPageServer } from '../e2e/support/page-server';
+import { chromiumPath, repoRoot } from '../e2e/support/paths';
+
+const ROUNDS = 6;
+const PER_ROUND = 30; // under the bridge's per-origin bucket (40, refilled 20/s)
+/** Calls timed together: performance.now() is coarse (100 µs) in a worker without cross-origin isolation. */
+const BATCH = 10;
+const REFILL_MS = 1_800;
+
+export async function benchBridge(): Promise<{ name: string; lines: string[] }> {
+  const port = await freePort();
+  const serviceUrl = `http://127.0.0.1:${port}`;
+  const outDir = path.join(repoRoot, '.output/bench');
+  const built = performance.now();
+  execFileSync(path.join(repoRoot, 'node_modules/.bin/wxt'), ['build'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, COURIER_API_URL: serviceUrl, COURIER_OUTPUT_DIR: outDir, WXT_COURIER_ALARM_FLOOR_MS: '0' },
+  });
+  const buildSeconds = (performance.now() - built) / 1000;
+  const extensionDir = path.join(outDir, 'chrome-mv3');
+
+  const service = await startService(port);
+  const pages = await startPageServer();
+  const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'courier-bench-'));
+  let context: BrowserContext | undefined;
+  try {
+    context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: chromiumPath,
+      headless: true,
+      viewport: null,
+      args: [`--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`, '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    const worker = context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://')) ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
+    const page = await context.newPage();
+    await page.goto(`${pages.origin}/`);
+    await page.waitForFunction(() => 'courier' in window);
+    await approveConnect(context, page);
+
+    const signed = await signedTransfer(serviceUrl, 5);
+    const submitted = (await page.evaluate((params) => (window as any).courier.request({ method: 'submit', params }), signed)) as { tx_hash: string };
+    const params = { tx_hash: submitted.tx_hash, chain_id: signed.chain_id };
+
+    await throughBridge(page, params, 10); // warm-up: JIT, caches, the tracker's record
+    await directly(worker, pages.origin, params, 10);
+    await page.waitForTimeout(REFILL_MS);
+    const bridge: number[] = [];
+    const direct: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      bridge.push(...(await throughBridge(page, params, PER_ROUND)));
+      await page.waitForTimeout(REFILL_MS);
+      direct.push(...(await directly(worker, pages.origin, params, PER_ROUND)));
+      await page.waitForTimeout(REFILL_MS);
+    }
+    const b = stats(bridge);
+    const d = stats(direct);
+    const fmt = (s: ReturnType<typeof stats>) =>
+      `median ${s.median.toFixed(3)} ms/call (p10 ${s.p10.toFixed(3)}, p90 ${s.p90.toFixed(3)}; ${s.n} batches of ${BATCH})`;
+    return {
+      name: `bridge round trip: status through window.courier vs the background's own handler (headless Chromium, ${ROUNDS}×${PER_ROUND} calls each, alternating)`,
+      lines: [
+        `through window.courier      ${fmt(b)}`,
+        `directly in the background  ${fmt(d)}`,
+        `ratio bridge / direct       ${(b.median / d.median).toFixed(1)}× (medians of per-call batch means)`,
+        `bridge overhead             ${(b.median - d.median).toFixed(3)} ms per call (median difference)`,
+        `(setup: extension build ${buildSeconds.toFixed(1)} s, not measured)`,
+      ],
+    };
+  } finally {
+    await context?.close().catch(() => undefined);
+    await pages.close();
+    service.kill('SIGTERM');
+    rmSync(userDataDir, { recursive: true, force: true });
+  }
+}
+
+/** Times each call in the page itself, so Playwright's own round trip is not counted. */
+function throughBridge(page: Page, params: unknown, n: number): Promise<number[]> {
+  return page.evaluate(
+    async ({ params, n, batch }) => {
+      const courier = (window as any).courier;
+      const times: number[] = [];
+      for (let i = 0; i < n; i += batch) {
+        const started = performance.now();
+        for (let k = 0; k < batch; k++) await courier.request({ method: 'status', params });
+        times.push((performance.now() - started) / batch);
+      }
+      return times;
+    },
+    { params, n, batch: BATCH },
+  );
+}
+
+/** The same handler the bridge runs, called inside the worker (exposed by src/background/main.ts). */
+function directly(worker: Worker, origin: string, params: unknown, n: number): Promise<number[]> {
+  return worker.evaluate(
+    async ({ origin, params, n, batch }) => {
+      const bridge = (globalThis as any).courierBridge;
+      const times: number[] = [];
+      for (let i = 0; i < n; i += batch) {
+        const started = performance.now();
+        for (let k = 0; k < batch; k++) {
+          const answer = await bridge.handle(origin, 'status', params);
+          if (!answer.ok) throw new Error(`direct status failed: ${JSON.stringify(answer.error)}`);
+        }
+        times.push((performance.now() - started) / batch);
+      }
+      return times;
+    },
+    { origin, params, n, batch: BATCH },
+  );
+}
+
+async function approveConnect(context: BrowserContext, page: Page): Promise<void> {
+  const opened = context.waitForEvent('page', { timeout: 15_000 });
+  const answer = page.evaluate(() => (window as any).courier.request({ method: 'connect' }));
+  const approval = await opened;
+  await approval.waitForURL(/\/approve\.html/); // a popup may be reported at about:blank first
+  const closed = approval.waitForEvent('close');
+  await approval.getByRole('button', { name: 'Approve' }).click().catch(() => undefined);
+  await closed;
+  await answer;
+}
+
+function stats(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+  return { n: sorted.length, median: at(0.5), p10: at(0.1), p90: at(0.9) };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function startService(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'src/service/cli.ts'), '--port', String(port), '--speed', '60', '--rate-limit', '0', '--quiet'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the local service did not start within 30 s')), 30_000);
+    child.once('exit', (code) => reject(new Error(`the local service exited (${code})`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (line.startsWith('listening on ')) {
+        clearTimeout(timer);
+        child.removeAllListeners('exit');
+        resolve(child);
+      }
+    });
+  });
+}

@@ -1,0 +1,158 @@
+/**
+ * The popup's weight and speed, measured on the built extension (.output/chrome-mv3):
+ * - weight: gzip (level 9) of everything the popup loads before its first paint: popup.html and
+ *   the static import graph of its entry (script, modulepreloads, their static imports,
+ *   stylesheets). Dynamic imports (views, schemas) and catalog.json load after the paint and
+ *   are listed separately. Goal ≤ 60 KB.
+ * - time to interactive in Chromium: popup.html opened RUNS times in fresh tabs; navigation start
+ *   → the `courier:interactive` mark the shell sets once the restored view is rendered
+ *   (src/ui/popup/Shell.tsx). Goal: median ≤ 150 ms. The first (cold) open is reported apart.
+ *
+ * `COURIER_BENCH_NO_BUILD=1` measures the existing build instead of running `wxt build` first.
+ */
+import { chromium } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const outDir = path.join(root, '.output/chrome-mv3');
+const RUNS = 25;
+const WEIGHT_GOAL_KB = 60;
+const TTI_GOAL_MS = 150;
+
+const gz = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length;
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+/** Static imports of a built ES module chunk (`import … from "./x.js"`, `import "./x.js"`), not `import()`. */
+export function staticImports(code: string): string[] {
+  const found = new Set<string>();
+  const re = /\bimport\s*(?:[\w*${}\s,]+?\s*from\s*)?["']([^"']+)["']/g;
+  for (let m = re.exec(code); m; m = re.exec(code)) {
+    // `import(` is dynamic: the regex needs a quote right after `import` or a `from`, so `import("…")` never matches.
+    found.add(m[1]!);
+  }
+  return [...found];
+}
+
+/** Files loaded before first paint, by path relative to the build folder. */
+export function firstPaintFiles(dir: string): string[] {
+  const html = readFileSync(path.join(dir, 'popup.html'), 'utf8');
+  const refs = [...html.matchAll(/<(?:script|link)\b[^>]*?\s(?:src|href)="([^"]+)"[^>]*>/g)]
+    .filter((m) => !/rel="icon"/.test(m[0]))
+    .map((m) => m[1]!.replace(/^\//, ''));
+  const files = new Set<string>(['popup.html']);
+  const queue = [...refs];
+  while (queue.length) {
+    const file = queue.shift()!;
+    if (files.has(file)) continue;
+    files.add(file);
+    if (file.endsWith('.js')) {
+      const code = readFileSync(path.join(dir, file), 'utf8');
+      for (const spec of staticImports(code)) queue.push(path.posix.normalize(path.posix.join(path.posix.dirname(file), spec)));
+    }
+  }
+  return [...files];
+}
+
+function weightLines(dir: string): { lines: string[]; total: number } {
+  const files = firstPaintFiles(dir);
+  const rows = files.map((f) => {
+    const bytes = readFileSync(path.join(dir, f));
+    return { f, raw: bytes.length, gzip: gz(bytes) };
+  });
+  const total = rows.reduce((s, r) => s + r.gzip, 0);
+  const lines = [`first paint: ${kb(total)} gzip in ${rows.length} files (goal ≤ ${WEIGHT_GOAL_KB} KB) ${total <= WEIGHT_GOAL_KB * 1024 ? 'OK' : 'OVER'}`];
+  for (const r of rows.sort((a, b) => b.gzip - a.gzip)) lines.push(`  ${r.f}: ${kb(r.raw)} raw, ${kb(r.gzip)} gzip`);
+  // After first paint, for context: every other chunk and the catalog.
+  const chunks = readdirSync(path.join(dir, 'chunks')).map((c) => `chunks/${c}`);
+  const later = chunks.filter((c) => !files.includes(c));
+  const laterGzip = later.reduce((s, c) => s + gz(readFileSync(path.join(dir, c))), 0);
+  lines.push(`after first paint (lazy chunks of every page): ${kb(laterGzip)} gzip in ${later.length} files`);
+  const catalog = path.join(dir, 'catalog.json');
+  if (existsSync(catalog)) lines.push(`catalog.json (fetched when idle): ${kb(statSync(catalog).size)} raw, ${kb(gz(readFileSync(catalog)))} gzip`);
+  return { lines, total };
+}
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]!;
+
+async function ttiLines(dir: string): Promise<string[]> {
+  const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'courier-bench-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    viewport: { width: 380, height: 600 },
+    args: [`--disable-extensions-except=${dir}`, `--load-extension=${dir}`, '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
+    const id = new URL(worker.url()).host;
+    const url = `chrome-extension://${id}/popup.html`;
+    const tti: number[] = [];
+    const fcp: number[] = [];
+    let cold: { tti: number; fcp: number | null } | null = null;
+    for (let i = 0; i <= RUNS; i++) {
+      const page = await context.newPage();
+      await page.goto(url);
+      // Plain arrow expressions only: tsx would wrap named functions in a helper the page lacks.
+      await page.waitForFunction(() => performance.getEntriesByName('courier:interactive').length > 0, undefined, { polling: 5 });
+      const marks = await page.evaluate(() => ({
+        tti: performance.getEntriesByName('courier:interactive')[0]!.startTime,
+        fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+        stages: performance
+          .getEntriesByType('mark')
+          .map((m) => `${m.name.replace('courier:', '')} ${m.startTime.toFixed(0)}`)
+          .concat(`domInteractive ${(performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domInteractive.toFixed(0)}`)
+          .join(', '),
+      }));
+      if (process.env.COURIER_BENCH_VERBOSE) console.log(marks.stages);
+      await page.close();
+      // The first open also starts the extension's renderer: reported apart, not in the median.
+      if (i === 0) cold = marks;
+      else {
+        tti.push(marks.tti);
+        if (marks.fcp !== null) fcp.push(marks.fcp);
+      }
+    }
+    const warm = tti;
+    const warmFcp = fcp;
+    const med = median(warm);
+    return [
+      `time to interactive: median ${med.toFixed(0)} ms, p90 ${percentile(warm, 90).toFixed(0)} ms, min ${Math.min(...warm).toFixed(0)} ms over ${warm.length} opens (goal median ≤ ${TTI_GOAL_MS} ms) ${med <= TTI_GOAL_MS ? 'OK' : 'OVER'}`,
+      `first contentful paint: median ${warmFcp.length ? median(warmFcp).toFixed(0) : '?'} ms`,
+      `cold first open: interactive at ${cold!.tti.toFixed(0)} ms, first paint ${cold!.fcp?.toFixed(0) ?? '?'} ms`,
+    ];
+  } finally {
+    await context.close();
+    rmSync(userDataDir, { recursive: true, force: true });
+  }
+}
+
+export async function benchPopup(): Promise<{ name: string; lines: string[] }> {
+  if (process.env.COURIER_BENCH_NO_BUILD !== '1') {
+    execFileSync(path.join(root, 'node_modules/.bin/wxt'), ['build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  }
+  if (!existsSync(path.join(outDir, 'popup.html'))) throw new Error(`no build at ${outDir}: run npm run build`);
+  const weight = weightLines(outDir);
+  const tti = await ttiLines(outDir);
+  return { name: 'popup: first-paint weight and time to interactive (Chromium, production build)', lines: [...weight.lines, ...tti] };
+}
+
+// `npx tsx test/bench/popup.bench.ts` runs it alone.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  benchPopup().then(
+    (r) => console.log([`## ${r.name}`, ...r.lines.map((l) => `  ${l}`)].join('\n')),
+    (e: unknown) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
+}
