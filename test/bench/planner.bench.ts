@@ -12,23 +12,12 @@ import { planRoute } from '../../src/service/planner';
 import { ServiceError } from '../../src/service/http/errors';
 import { cpus, loadavg } from 'node:os';
 import { buildWorld, getWorld, type World, type WorldAsset } from '../../src/service/world';
+import { mulberry32 } from '../../src/service/random';
 
 const PAIRS = 2000;
 const WARMUP = 300;
 const SEED = 0xc0ffee;
 const BUDGET_P99_MS = 1;
-
-/** mulberry32: tiny deterministic PRNG. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface Pair {
   source: WorldAsset;
@@ -40,7 +29,7 @@ export interface Pair {
 }
 
 export function samplePairs(world: World, n: number, seed: number): Pair[] {
-  const r = rng(seed);
+  const r = mulberry32(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
   const assets = world.assets;
   // assets a swap or a bridge can deliver: pool sides, bridge-table tokens, their one-hop copies

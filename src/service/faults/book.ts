@@ -4,7 +4,7 @@
  * asks it about requests. State is small and bounded by what callers configure.
  */
 import { invalidArgument, parseRequest } from '../http/errors';
-import { mulberry32 } from '../relayer/prng';
+import { mulberry32 } from '../random';
 import { FAULT_KINDS, faultSchemaFor, type FaultRequest, type HttpFaultMode } from './schema';
 
 /** The two ends of a packet's channel: a fault or pause set on either end applies. */

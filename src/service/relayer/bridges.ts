@@ -6,7 +6,7 @@
 import type { BridgeEvent, Cancel, ChainSimulator } from '../chains';
 import type { FaultBook } from '../faults';
 import { DEFAULT_TIMING, axelarSeconds, cctpSeconds, type TimingTable } from '../planner/timing';
-import { keyedUnit } from './prng';
+import { keyedUnit } from '../random';
 import { bridgeRoute, completeBridgeEvent } from './bridge-api';
 
 interface BridgeJob {

@@ -22,7 +22,7 @@ import { DEFAULT_BLOCK_INTERVAL_MS } from '../chains';
 import type { FaultBook, PacketFaultKind } from '../faults';
 import { DEFAULT_TIMING, type TimingTable } from '../planner/timing';
 import { BridgeRelay } from './bridges';
-import { keyedUnit } from './prng';
+import { keyedUnit } from '../random';
 import { ackReady, receiveWithErrorAck, timedOutOnDest, timeoutAtMs } from './sim-api';
 
 export interface RelayerOptions {

@@ -20,6 +20,7 @@ import {
   msgTransferFromJson,
   signTx,
 } from '../../support/dev-wallet';
+import { mulberry32 } from '../../../src/service/random';
 
 const HUB = 'cosmoshub-4';
 const OSMO = 'osmosis-1';
@@ -375,21 +376,10 @@ describe('Noble CCTP', () => {
   });
 });
 
-/** mulberry32: a tiny deterministic PRNG. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('supply invariant', () => {
   it('holds through a burst of transfers, returns, failures, timeouts and error acks, and after everything settles', async () => {
-    const rnd = prng(20250601);
+    const rnd = mulberry32(20250601);
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
     const chains = [HUB, OSMO, NTRN, NOBLE];
     const report = () => [...sim.supplyReport().values()].map((r) => [`${r.origin.denom}@${r.origin.chainId}`, r.minted.toString(), r.originSupply.toString()]);
