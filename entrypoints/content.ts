@@ -8,8 +8,10 @@ export default defineContentScript({
   matches: ['https://*/*', 'http://localhost/*', 'http://127.0.0.1/*'],
   runAt: 'document_start',
   allFrames: true,
-  async main() {
-    startRelay(window, browser.runtime);
-    await injectScript('/inpage.js', { keepInDom: false });
+  main() {
+    startRelay(window, browser.runtime as unknown as Parameters<typeof startRelay>[1]);
+    // Chrome runs the provider as a MAIN-world content script (inpage-main.content.ts), before any
+    // page script. Firefox MV2 has no such thing: inject it, and accept the weaker ordering.
+    if (import.meta.env.FIREFOX) void injectScript('/inpage.js', { keepInDom: false });
   },
 });

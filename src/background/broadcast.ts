@@ -2,13 +2,15 @@
  * Tells whoever is listening that a tracked transaction changed:
  * - Courier's own open pages (popup, options): `{ 'courier:event': 'tracked-changed', change, item }`
  *   over runtime.sendMessage, on every change;
- * - for page-originated transactions, the top frame of every tab showing that origin:
- *   `{ 'courier:bridge-event': 1, event: 'statusChanged', payload: { tx_hash, chain_id, state,
- *   status } }`, the shape src/bridge/relay.ts forwards to the page, only when something a
+ * - for page-originated transactions, when `queryTabs`/`sendToTab` are given (tests only: in
+ *   production src/background/bridge/page-events.ts delivers page events without host
+ *   permissions), the top frame of every tab showing that origin:
+ *   `{ 'courier:bridge-event': 1, origin, event: 'statusChanged', payload: { tx_hash, chain_id,
+ *   state, status } }`, the shape src/bridge/relay.ts forwards to the page, only when something a
  *   page can see changed.
  * Nobody listening is normal (no page open): those errors are swallowed.
  */
-import { BridgeEventMessage } from '../bridge/relay';
+import { BRIDGE_EVENT_TAG } from '../bridge/protocol';
 import type { Logger } from './storage/versioned';
 import { pageVisibleChange, statusChangedPayload } from './tracker/views';
 import type { TrackedChange } from './tracker/tracker';
@@ -17,9 +19,10 @@ export const EXTENSION_EVENT_KEY = 'courier:event';
 
 export interface BroadcastDeps {
   sendToExtension(message: unknown): Promise<unknown>;
-  queryTabs(): Promise<{ id?: number | undefined; url?: string | undefined }[]>;
+  /** Optional: without it (production), page events go through the bridge (bridge/page-events.ts). */
+  queryTabs?: (() => Promise<{ id?: number | undefined; url?: string | undefined }[]>) | undefined;
   /** Top frame only: a cross-origin iframe's relay must not hear another origin's events. */
-  sendToTab(tabId: number, message: unknown): Promise<unknown>;
+  sendToTab?: ((tabId: number, message: unknown) => Promise<unknown>) | undefined;
   log?: Logger;
 }
 
@@ -35,18 +38,23 @@ export function createBroadcaster(deps: BroadcastDeps) {
     await quietly(deps.sendToExtension({ [EXTENSION_EVENT_KEY]: 'tracked-changed', change: change.type, item }));
 
     if (change.type === 'removed' || item.origins.length === 0 || !pageVisibleChange(previous, item)) return;
-    let tabs: Awaited<ReturnType<BroadcastDeps['queryTabs']>>;
+    const { queryTabs, sendToTab } = deps;
+    if (!queryTabs || !sendToTab) return;
+    let tabs: Awaited<ReturnType<typeof queryTabs>>;
     try {
-      tabs = await deps.queryTabs();
+      tabs = await queryTabs();
     } catch (error) {
       log.warn('[courier] could not list tabs for a status event', error);
       return;
     }
-    const message = { [BridgeEventMessage.tag]: 1, event: 'statusChanged', payload: statusChangedPayload(item) };
+    const payload = statusChangedPayload(item);
     await Promise.all(
       tabs
         .filter((tab) => tab.id !== undefined && tab.url !== undefined && item.origins.includes(originOf(tab.url)))
-        .map((tab) => quietly(deps.sendToTab(tab.id as number, message))),
+        .map((tab) =>
+          // The relay forwards an event only to a page of the origin it names (BridgeEventMessage).
+          quietly(sendToTab(tab.id as number, { [BRIDGE_EVENT_TAG]: 1, origin: originOf(tab.url as string), event: 'statusChanged', payload })),
+        ),
     );
   };
 }

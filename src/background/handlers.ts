@@ -52,5 +52,13 @@ export function createBackgroundHandlers(services: BackgroundServices, info: Han
     'courier:tx:remove': async ({ id }) => ({ removed: await tracker.remove(id) }),
 
     'courier:activity:seen': async () => ({ pending: await badge.seen() }),
+
+    // Connected sites and the approval window (src/background/bridge/).
+    'courier:sites:list': async () => ({ sites: await services.bridge.sites.list() }),
+    'courier:sites:revoke': async ({ origin }) => ({ revoked: await services.bridge.sites.revoke(origin) }),
+    'courier:approval:get': async ({ request }) => services.bridge.approvalView(request),
+    'courier:approval:decide': async ({ request, approve }) => ({
+      decided: (await services.bridge.approvals.decide(request, approve)) !== undefined,
+    }),
   };
 }

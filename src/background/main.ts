@@ -25,9 +25,21 @@ export function startBackground(): BackgroundServices {
       extensionOrigin,
     ),
   );
-  // The bridge's handlers get the tracker through `services` (trackFromOrigin, listForOrigin,
-  // getForOrigin, onTrackedChanged) once the bridge task wires them.
-  browser.runtime.onMessage.addListener(createBridgeListener());
+  // Web pages (window.courier, through the content-script relay): src/background/bridge/.
+  const { bridge } = services;
+  browser.runtime.onMessage.addListener(
+    createBridgeListener({ handle: bridge.handle, events: bridge.events, limiter: bridge.limiter, extensionId: browser.runtime.id }),
+  );
+  // Closing the approval window rejects; a closed tab stops receiving page events.
+  browser.windows?.onRemoved.addListener((windowId) => {
+    bridge.approvals.onWindowRemoved(windowId).catch((error: unknown) => services.log.error('[courier] approval window', error));
+  });
+  browser.tabs.onRemoved.addListener((tabId) => {
+    bridge.events.forgetTab(tabId).catch((error: unknown) => services.log.error('[courier] forgetting a tab', error));
+  });
+  // For the benchmark and end-to-end checks through CDP: the worker's own bridge handler. The
+  // worker's global scope is reachable only from inside the extension or a debugger, never a page.
+  (globalThis as { courierBridge?: unknown }).courierBridge = { handle: bridge.handle };
   registerBackgroundEvents(services, {
     onAlarm: browser.alarms.onAlarm,
     onNotificationClicked: browser.notifications?.onClicked,

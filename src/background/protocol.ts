@@ -22,6 +22,20 @@ export type HelloResult = z.infer<typeof HelloResult>;
 
 const none = z.strictObject({});
 
+export const ConnectedSiteView = z.object({ origin: z.string(), connectedAt: z.number() });
+export type ConnectedSiteView = z.infer<typeof ConnectedSiteView>;
+
+const ApprovalRef = z.strictObject({ request: z.string().min(16).max(64) });
+export const ApprovalView = z.object({
+  request: z.string(),
+  origin: z.string(),
+  createdAt: z.number(),
+  /** What connecting lets the site do, and what it never can. */
+  permissions: z.array(z.string()),
+  limits: z.array(z.string()),
+});
+export type ApprovalView = z.infer<typeof ApprovalView>;
+
 /** A tracked transaction by its id (`${chain_id}:${tx_hash}`, as in TrackedTx.id). */
 const TxRef = z.strictObject({ id: z.string().min(1).max(400) });
 
@@ -79,6 +93,18 @@ export const backgroundMethods = {
   'courier:tx:remove': { params: TxRef, result: z.object({ removed: z.boolean() }) },
   /** The popup was opened: clear the badge's finished mark. Answers the pending count. */
   'courier:activity:seen': { params: none, result: z.object({ pending: z.number().int().nonnegative() }) },
+
+  /** Sites connected through the bridge (`window.courier`), newest first; for Settings. */
+  'courier:sites:list': { params: none, result: z.object({ sites: z.array(ConnectedSiteView) }) },
+  /** Forgets a connected site (it must `connect` again). */
+  'courier:sites:revoke': { params: z.strictObject({ origin: z.string().min(1).max(512) }), result: z.object({ revoked: z.boolean() }) },
+  /** The approval window: what it is asked (null when the request is no longer waiting). */
+  'courier:approval:get': { params: ApprovalRef, result: ApprovalView.nullable() },
+  /** The approval window: the person's decision. `decided: false` when it was no longer waiting. */
+  'courier:approval:decide': {
+    params: z.strictObject({ ...ApprovalRef.shape, approve: z.boolean() }),
+    result: z.object({ decided: z.boolean() }),
+  },
 } as const;
 
 export type BackgroundMethod = keyof typeof backgroundMethods;

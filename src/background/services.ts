@@ -8,6 +8,10 @@ import { createApiClient, type ApiClient, type ApiClientOptions } from '../api';
 import { defaultApiBaseUrl } from '../config/build';
 import { detectAlarmFloorMs } from './alarm-floor';
 import { Badge, createActivityRecord, type ActionLike } from './badge';
+import { createBridgeServices, frameSender, type BridgeServices } from './bridge';
+import type { WindowsLike } from './bridge/approvals';
+import type { SendToFrame } from './bridge/page-events';
+import type { RateLimitOptions } from './bridge/rate-limit';
 import { createBroadcaster, type BroadcastDeps } from './broadcast';
 import { systemClock, type Clock } from './clock';
 import {
@@ -45,6 +49,11 @@ export interface ServiceOptions {
   sleep?: (ms: number) => Promise<void>;
   cap?: number;
   log?: Logger;
+  /** The bridge (src/background/bridge/): storage.session, the approval window, page events. */
+  sessionArea?: StorageAreaLike;
+  windows?: WindowsLike;
+  sendToFrame?: SendToFrame;
+  bridgeRateLimit?: RateLimitOptions;
 }
 
 export interface BackgroundServices {
@@ -64,6 +73,8 @@ export interface BackgroundServices {
   getClient(): Promise<ApiClient>;
   /** For the bridge and others: hear every tracked change (after it is stored). */
   onTrackedChanged(listener: TrackedListener): () => void;
+  /** Web pages: connected sites, approvals, page events, the method handler. */
+  bridge: BridgeServices;
   log: Logger;
 }
 
@@ -144,16 +155,31 @@ export function createBackgroundServices(options: ServiceOptions = {}): Backgrou
     activityUrl: (id) => extensionUrl(activityPath(id)),
   });
 
+  // Pages hear about their transactions from the bridge (bridge/page-events.ts), which needs no
+  // host permissions; the broadcaster's tab-URL delivery runs only when a test injects it.
   const broadcast = createBroadcaster({
     sendToExtension: options.broadcast?.sendToExtension ?? ((message) => browser.runtime.sendMessage(message)),
-    queryTabs: options.broadcast?.queryTabs ?? (() => browser.tabs.query({})),
-    sendToTab: options.broadcast?.sendToTab ?? ((tabId, message) => browser.tabs.sendMessage(tabId, message, { frameId: 0 })),
+    queryTabs: options.broadcast?.queryTabs,
+    sendToTab: options.broadcast?.sendToTab,
     log,
   });
 
   tracker.onChange((change) => badge.onChange(change));
   tracker.onChange((change) => notifier.onChange(change));
   tracker.onChange(broadcast);
+
+  const bridge = createBridgeServices({
+    area: deps.area,
+    session: options.sessionArea ?? (browser.storage.session as StorageAreaLike | undefined) ?? memoryArea(),
+    clock,
+    log,
+    tracker,
+    getClient,
+    windows: () => options.windows ?? (browser.windows as unknown as WindowsLike | undefined),
+    sendToFrame: options.sendToFrame ?? frameSender(browser.tabs as unknown as Parameters<typeof frameSender>[0]),
+    approveUrl: (id) => extensionUrl(`/approve.html?request=${encodeURIComponent(id)}`),
+    ...(options.bridgeRateLimit && { rateLimit: options.bridgeRateLimit }),
+  });
 
   return {
     clock,
@@ -167,7 +193,18 @@ export function createBackgroundServices(options: ServiceOptions = {}): Backgrou
     clicks,
     getClient,
     onTrackedChanged: (listener) => tracker.onChange(listener),
+    bridge,
     log,
+  };
+}
+
+/** A browser without storage.session: in memory (lost with the worker, like that area's contents). */
+function memoryArea(): StorageAreaLike {
+  const data = new Map<string, unknown>();
+  return {
+    get: async (keys) => Object.fromEntries((Array.isArray(keys) ? keys : [keys]).filter((k) => data.has(k)).map((k) => [k, data.get(k)])),
+    set: async (items) => void Object.entries(items).forEach(([k, v]) => data.set(k, v)),
+    remove: async (keys) => void (Array.isArray(keys) ? keys : [keys]).forEach((k) => data.delete(k)),
   };
 }
 
@@ -188,6 +225,7 @@ export async function startBackgroundServices(services: BackgroundServices): Pro
   await step('setting the poll alarm', () => services.tracker.start());
   await step('drawing the badge', () => services.badge.refresh());
   await step('catching up on notifications', async () => services.notifier.catchUp(await services.tracker.list()));
+  await step('reconciling approval windows', () => services.bridge.start());
 }
 
 /** The browser events the background answers (registered synchronously at worker start). */

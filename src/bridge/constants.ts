@@ -9,6 +9,28 @@ export const ANNOUNCE_EVENT = 'courier:announceProvider' as const;
 export const REQUEST_PROVIDER_EVENT = 'courier:requestProvider' as const;
 export const PROVIDER_RDNS = 'build.courier.extension' as const;
 
+/**
+ * The private link between the inpage provider (page world) and the relay (content-script
+ * world). Both scripts run at document_start, before any page script; they meet through these
+ * window events exactly once and from then on talk only through CustomEvents dispatched on a
+ * detached DOM node that no page script can reach (see relay.ts for the threat model).
+ */
+export const LINK_EVENTS = {
+  /** relay -> window, carrying the private node as `relatedTarget`. */
+  relayReady: 'courier:bridge:relay-ready',
+  /** inpage -> window: "I am here", so a relay that started first hands the node over. */
+  inpageReady: 'courier:bridge:inpage-ready',
+  /** inpage -> node: the node was received; the relay stops offering it. */
+  linked: 'courier:bridge:linked',
+  /** inpage -> node: a request or a subscription, as a JSON string in `detail`. */
+  toRelay: 'courier:bridge:to-relay',
+  /** relay -> node: a response or an event, as a JSON string in `detail`. */
+  toPage: 'courier:bridge:to-page',
+} as const;
+
+/** Background -> tab (tabs.sendMessage): an event for the page, stamped with its origin. */
+export const BRIDGE_EVENT_TAG = 'courier:bridge-event' as const;
+
 export const BRIDGE_METHODS = [
   'connect',
   'disconnect',

@@ -1,12 +1,11 @@
 import {
   ANNOUNCE_EVENT,
   BRIDGE_EVENTS,
-  BRIDGE_NAMESPACE,
   BridgeErrorCode,
+  LINK_EVENTS,
   PROVIDER_RDNS,
   REQUEST_PROVIDER_EVENT,
 } from './constants';
-import type { BridgeErrorBody } from './protocol';
 import { PROVIDER_ICON } from './icon';
 
 type Listener = (payload: unknown) => void;
@@ -17,109 +16,256 @@ export type CourierProvider = Readonly<{
   removeListener(event: string, listener: Listener): CourierProvider;
 }>;
 
-const DEFAULT_TIMEOUT_MS = 60_000;
-// `connect` waits for a person to decide in the approval window.
+export type ProviderOptions = {
+  /** Per request; `connect` gets `connectTimeoutMs` because a person decides it. */
+  timeoutMs?: number;
+  connectTimeoutMs?: number;
+};
+
+// Above the API client's worst case (4 attempts of 15 s with back-off) so the background answers first.
+const DEFAULT_TIMEOUT_MS = 90_000;
 const CONNECT_TIMEOUT_MS = 5 * 60_000;
+const MAX_METHOD_LENGTH = 64;
+
+type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void; timer: unknown };
+type Dict<T> = Record<string, T>;
 
 /**
- * Builds `window.courier` inside the page. Everything it relies on is captured once, here, so a
- * page script that later replaces `postMessage`, `addEventListener` or `JSON` cannot steer it.
+ * Builds `window.courier` inside the page (MAIN world, document_start: before any page script).
+ *
+ * Hardening, because page scripts share this realm and may run hostile code later:
+ * - Every built-in used after load is captured now (Reflect.apply, the event methods and the
+ *   CustomEvent `detail` getter, JSON, timers, crypto, Promise), so replacing a prototype method
+ *   later changes nothing here.
+ * - Internal state lives in closures and null-prototype records: no Map/Set/Array method is
+ *   called on it, so a poisoned prototype cannot read or resolve pending requests.
+ * - No window messages at all: requests and answers travel as events on a detached node the
+ *   relay handed over at start-up (see relay.ts). Forged `postMessage` traffic never reaches us.
  */
-export function installProvider(win: Window & typeof globalThis): CourierProvider | undefined {
-  if (Object.hasOwn(win, 'courier')) return undefined;
+export function installProvider(win: Window & typeof globalThis, options: ProviderOptions = {}): CourierProvider | undefined {
+  if (Object.prototype.hasOwnProperty.call(win, 'courier')) return undefined;
 
-  const origin = win.location.origin;
-  const post = win.postMessage.bind(win);
-  const listen = win.addEventListener.bind(win);
-  const dispatch = win.dispatchEvent.bind(win);
-  const CustomEventCtor = win.CustomEvent;
-  const getRandomValues = win.crypto.getRandomValues.bind(win.crypto);
-  const setTimer = win.setTimeout.bind(win);
-  const clearTimer = win.clearTimeout.bind(win);
+  // ───── captured once, before page scripts run ─────
+  const apply = Reflect.apply;
   const freeze = Object.freeze;
-  const knownEvents = new Set<string>(BRIDGE_EVENTS);
+  const create = Object.create as (proto: null) => Dict<never>;
+  const defineProperty = Object.defineProperty;
+  const hasOwn = Object.prototype.hasOwnProperty;
+  const stringify = JSON.stringify;
+  const parse = JSON.parse;
+  const eventTargetProto = win.EventTarget.prototype;
+  const addListener = eventTargetProto.addEventListener;
+  const removeListener = eventTargetProto.removeEventListener;
+  const dispatch = eventTargetProto.dispatchEvent;
+  const detailOf = Object.getOwnPropertyDescriptor(win.CustomEvent.prototype, 'detail')?.get;
+  const relatedTargetOf = Object.getOwnPropertyDescriptor(win.MouseEvent.prototype, 'relatedTarget')?.get;
+  const persistedOf = win.PageTransitionEvent
+    ? Object.getOwnPropertyDescriptor(win.PageTransitionEvent.prototype, 'persisted')?.get
+    : undefined;
+  const CustomEventCtor = win.CustomEvent;
+  const EventCtor = win.Event;
+  const PromiseCtor = win.Promise;
+  const Uint8 = win.Uint8Array;
+  const crypto = win.crypto;
+  const getRandomValues = crypto.getRandomValues;
+  const setTimer = win.setTimeout;
+  const clearTimer = win.clearTimeout;
+  if (!detailOf || !relatedTargetOf) return undefined;
 
-  const pending = new Map<string, { resolve: (v: unknown) => void; reject: (e: unknown) => void; timer: number }>();
-  const listeners = new Map<string, Set<Listener>>();
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const connectTimeoutMs = options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
+  const knownEvents = create(null) as Dict<true>;
+  for (const name of BRIDGE_EVENTS) knownEvents[name] = true;
+  const HEX = create(null) as Dict<string>;
+  for (let i = 0; i < 256; i++) HEX[i] = (i < 16 ? '0' : '') + i.toString(16);
+
+  const own = (value: object, key: string): boolean => apply(hasOwn, value, [key]) as boolean;
+  const on = (target: EventTarget, type: string, fn: (event: Event) => void, capture = false) =>
+    apply(addListener, target, [type, fn, capture]);
+  const off = (target: EventTarget, type: string, fn: (event: Event) => void, capture = false) =>
+    apply(removeListener, target, [type, fn, capture]);
+  const fire = (target: EventTarget, event: Event) => apply(dispatch, target, [event]);
+  const later = (fn: () => void, ms: number): unknown => apply(setTimer, win, [fn, ms]);
+  const cancel = (timer: unknown) => apply(clearTimer, win, [timer]);
 
   const newId = (): string => {
-    const bytes = getRandomValues(new Uint8Array(16));
+    const bytes = apply(getRandomValues, crypto, [new Uint8(16)]) as Uint8Array;
     let hex = '';
-    for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
+    for (let i = 0; i < 16; i++) hex += HEX[bytes[i] as number];
     return hex;
   };
 
-  const fail = (code: number, message: string, data?: unknown): BridgeErrorBody =>
+  // What the page receives: ordinary frozen objects (literals define, they never call setters).
+  const fail = (code: number, message: string, data?: unknown) =>
     freeze(data === undefined ? { code, message } : { code, message, data });
 
-  listen('message', (event: MessageEvent) => {
-    // Only our own window, our own origin, and our namespace; everything else is someone else's.
-    if (event.source !== win || event.origin !== origin) return;
-    const data: unknown = event.data;
-    if (typeof data !== 'object' || data === null) return;
-    const msg = data as Record<string, unknown>;
-    if (msg.namespace !== BRIDGE_NAMESPACE || msg.direction !== 'to-page') return;
+  // ───── state ─────
+  let link: EventTarget | null = null;
+  let subscribed = false;
+  const pending = create(null) as Dict<Pending>;
+  const listeners = create(null) as Dict<Dict<Listener>>;
+  let listenerSeq = 0;
 
-    if (msg.kind === 'response' && typeof msg.id === 'string') {
-      const entry = pending.get(msg.id);
-      if (!entry) return;
-      pending.delete(msg.id);
-      clearTimer(entry.timer);
-      const error = msg.error as BridgeErrorBody | undefined;
-      if (error && typeof error === 'object') entry.reject(fail(Number(error.code), String(error.message), error.data));
-      else entry.resolve(msg.result ?? null);
-    } else if (msg.kind === 'event' && typeof msg.event === 'string') {
-      for (const listener of listeners.get(msg.event) ?? []) {
-        try {
-          listener(msg.payload);
-        } catch {
-          // A throwing listener must not stop the others.
-        }
+  const send = (frame: Dict<unknown>): boolean => {
+    if (link === null) return false;
+    fire(link, new CustomEventCtor(LINK_EVENTS.toRelay, { detail: stringify(frame) }));
+    return true;
+  };
+
+  const subscribe = () => {
+    const frame = create(null) as Dict<unknown>;
+    frame.kind = 'subscribe';
+    subscribed = send(frame);
+  };
+
+  const settle = (message: Dict<unknown>) => {
+    const id = message.id;
+    if (typeof id !== 'string' || !own(pending, id)) return;
+    const entry = pending[id] as Pending;
+    delete pending[id];
+    cancel(entry.timer);
+    if (own(message, 'error')) {
+      const error = message.error as Dict<unknown> | null;
+      const code = error !== null && typeof error === 'object' && typeof error.code === 'number' ? error.code : BridgeErrorCode.internal;
+      const text = error !== null && typeof error === 'object' && typeof error.message === 'string' ? error.message : 'Courier failed.';
+      entry.reject(fail(code, text, error !== null && typeof error === 'object' && own(error, 'data') ? error.data : undefined));
+    } else {
+      entry.resolve(own(message, 'result') ? message.result : null);
+    }
+  };
+
+  const deliver = (message: Dict<unknown>) => {
+    const name = message.event;
+    if (typeof name !== 'string' || !own(knownEvents, name) || !own(listeners, name)) return;
+    const set = listeners[name] as Dict<Listener>;
+    for (const key in set) {
+      const listener = set[key] as Listener;
+      try {
+        listener(message.payload);
+      } catch {
+        // A throwing listener must not stop the others.
       }
     }
+  };
+
+  const onFrame = (event: Event) => {
+    const raw: unknown = apply(detailOf, event, []);
+    if (typeof raw !== 'string') return;
+    let message: unknown;
+    try {
+      message = parse(raw);
+    } catch {
+      return;
+    }
+    if (typeof message !== 'object' || message === null) return;
+    const frame = message as Dict<unknown>;
+    if (frame.kind === 'response') settle(frame);
+    else if (frame.kind === 'event') deliver(frame);
+  };
+
+  // ───── the handshake: accept the relay's node once, then stop listening ─────
+  const onRelayReady = (event: Event) => {
+    if (link !== null) return;
+    const node = apply(relatedTargetOf, event, []) as EventTarget | null;
+    if (node === null || typeof node !== 'object') return;
+    link = node;
+    off(win, LINK_EVENTS.relayReady, onRelayReady, true);
+    on(node, LINK_EVENTS.toPage, onFrame);
+    fire(node, new EventCtor(LINK_EVENTS.linked));
+  };
+  on(win, LINK_EVENTS.relayReady, onRelayReady, true);
+  // If the relay started first it is waiting for this; if not, it will offer the node when it starts.
+  fire(win, new EventCtor(LINK_EVENTS.inpageReady));
+
+  // A page restored from the back/forward cache was dropped from the background's event list.
+  on(win, 'pageshow', (event: Event) => {
+    if (subscribed && persistedOf && apply(persistedOf, event, [])) subscribe();
   });
 
   const provider: CourierProvider = freeze({
     request(args: { method: string; params?: unknown }): Promise<unknown> {
-      return new Promise((resolve, reject) => {
-        if (typeof args !== 'object' || args === null || typeof args.method !== 'string') {
+      return new PromiseCtor((resolve, reject) => {
+        let method: unknown;
+        let params: unknown;
+        try {
+          method = args.method;
+          params = args.params;
+        } catch {
+          method = undefined;
+        }
+        if (typeof method !== 'string') {
           reject(fail(BridgeErrorCode.invalidParams, 'request expects { method: string, params? }'));
           return;
         }
+        if (method.length === 0 || method.length > MAX_METHOD_LENGTH) {
+          reject(fail(BridgeErrorCode.unsupportedMethod, 'Unsupported method.'));
+          return;
+        }
         const id = newId();
-        const timeoutMs = args.method === 'connect' ? CONNECT_TIMEOUT_MS : DEFAULT_TIMEOUT_MS;
-        const timer = setTimer(() => {
-          if (!pending.delete(id)) return;
-          reject(fail(BridgeErrorCode.internal, `Courier did not answer "${args.method}" within ${timeoutMs / 1000} s`));
-        }, timeoutMs) as unknown as number;
-        pending.set(id, { resolve, reject, timer });
-        post(
-          { namespace: BRIDGE_NAMESPACE, direction: 'to-extension', id, method: args.method, params: args.params },
-          origin,
-        );
+        const frame = create(null) as Dict<unknown>;
+        frame.kind = 'request';
+        frame.id = id;
+        frame.method = method;
+        if (params !== undefined) frame.params = params;
+        let encoded: string;
+        try {
+          encoded = stringify(frame);
+        } catch {
+          reject(
+            fail(BridgeErrorCode.invalidParams, 'params must be JSON-serialisable (no cycles, BigInt or functions).', [
+              { path: ['params'], message: 'not JSON-serialisable' },
+            ]),
+          );
+          return;
+        }
+        if (link === null) {
+          reject(fail(BridgeErrorCode.internal, 'Courier is not ready on this page; reload the page and try again.', { retriable: true }));
+          return;
+        }
+        const limit = method === 'connect' ? connectTimeoutMs : timeoutMs;
+        const timer = later(() => {
+          if (!own(pending, id)) return;
+          delete pending[id];
+          reject(
+            fail(BridgeErrorCode.internal, `Courier did not answer "${method as string}" within ${limit / 1000} s; try again.`, {
+              retriable: true,
+              timeout_ms: limit,
+            }),
+          );
+        }, limit);
+        const entry = create(null) as unknown as Pending;
+        entry.resolve = resolve;
+        entry.reject = reject;
+        entry.timer = timer;
+        pending[id] = entry;
+        fire(link, new CustomEventCtor(LINK_EVENTS.toRelay, { detail: encoded }));
       });
     },
     on(event: string, listener: Listener) {
-      if (!knownEvents.has(event) || typeof listener !== 'function') return provider;
-      let set = listeners.get(event);
-      if (!set) listeners.set(event, (set = new Set()));
-      set.add(listener);
+      if (typeof event !== 'string' || !own(knownEvents, event) || typeof listener !== 'function') return provider;
+      if (!own(listeners, event)) listeners[event] = create(null) as Dict<Listener>;
+      const set = listeners[event] as Dict<Listener>;
+      for (const key in set) if (set[key] === listener) return provider;
+      set[`l${++listenerSeq}`] = listener;
+      if (!subscribed) subscribe();
       return provider;
     },
     removeListener(event: string, listener: Listener) {
-      listeners.get(event)?.delete(listener);
+      if (typeof event !== 'string' || !own(listeners, event)) return provider;
+      const set = listeners[event] as Dict<Listener>;
+      for (const key in set) if (set[key] === listener) delete set[key];
       return provider;
     },
   });
 
-  Object.defineProperty(win, 'courier', { value: provider, writable: false, configurable: false, enumerable: true });
+  defineProperty(win, 'courier', { value: provider, writable: false, configurable: false, enumerable: true });
 
   const detail = freeze({
     info: freeze({ uuid: uuidFrom(newId()), name: 'Courier', icon: PROVIDER_ICON, rdns: PROVIDER_RDNS }),
     provider,
   });
-  const announce = () => dispatch(new CustomEventCtor(ANNOUNCE_EVENT, { detail }));
-  listen(REQUEST_PROVIDER_EVENT, announce);
+  const announce = () => fire(win, new CustomEventCtor(ANNOUNCE_EVENT, { detail }));
+  on(win, REQUEST_PROVIDER_EVENT, announce);
   announce();
   return provider;
 }

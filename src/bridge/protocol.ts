@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BRIDGE_NAMESPACE, type BridgeErrorCode } from './constants';
+import { BRIDGE_EVENT_TAG, BRIDGE_NAMESPACE, type BridgeErrorCode } from './constants';
 
 export * from './constants';
 
@@ -12,35 +12,29 @@ export const BridgeErrorBody = z.object({
 });
 export type BridgeErrorBody = z.infer<typeof BridgeErrorBody>;
 
-/** Page -> content script. The id is random so concurrent calls never cross. */
-export const PageRequest = z.object({
-  namespace: z.literal(BRIDGE_NAMESPACE),
-  direction: z.literal('to-extension'),
-  id: z.string().min(8).max(64),
-  method: z.string().max(64),
-  params: z.unknown().optional(),
-});
-export type PageRequest = z.infer<typeof PageRequest>;
+/** Longest method name a page may send; anything longer cannot be a Courier method. */
+export const MAX_METHOD_LENGTH = 64;
 
-/** Content script -> page: an answer to one request, or an event. */
-export const PageReply = z.discriminatedUnion('kind', [
+/**
+ * Inpage -> relay, over the private link (a JSON string in the event's `detail`). The id is
+ * random so concurrent calls never cross; `subscribe` asks for this frame's events.
+ */
+export const LinkRequest = z.discriminatedUnion('kind', [
   z.object({
-    namespace: z.literal(BRIDGE_NAMESPACE),
-    direction: z.literal('to-page'),
-    kind: z.literal('response'),
-    id: z.string(),
-    result: z.unknown().optional(),
-    error: BridgeErrorBody.optional(),
+    kind: z.literal('request'),
+    id: z.string().min(8).max(64),
+    method: z.string().max(MAX_METHOD_LENGTH),
+    params: z.unknown().optional(),
   }),
-  z.object({
-    namespace: z.literal(BRIDGE_NAMESPACE),
-    direction: z.literal('to-page'),
-    kind: z.literal('event'),
-    event: z.string(),
-    payload: z.unknown(),
-  }),
+  z.object({ kind: z.literal('subscribe') }),
 ]);
-export type PageReply = z.infer<typeof PageReply>;
+export type LinkRequest = z.infer<typeof LinkRequest>;
+
+/** Relay -> inpage over the private link: an answer to one request, or an event. */
+export type LinkReply =
+  | { kind: 'response'; id: string; result: unknown }
+  | { kind: 'response'; id: string; error: BridgeErrorBody }
+  | { kind: 'event'; event: string; payload: unknown };
 
 /** Content script -> background over runtime messaging. The origin is NOT in here on purpose. */
 export const RelayedRequest = z.object({
@@ -50,11 +44,30 @@ export const RelayedRequest = z.object({
 });
 export type RelayedRequest = z.infer<typeof RelayedRequest>;
 
+/** Content script -> background: this frame wants `statusChanged` events (no answer needed). */
+export const RelayedControl = z.object({
+  [BRIDGE_NAMESPACE]: z.literal(1),
+  control: z.literal('subscribe'),
+});
+export type RelayedControl = z.infer<typeof RelayedControl>;
+
 export const RelayedResponse = z.union([
   z.object({ ok: z.literal(true), result: z.unknown() }),
   z.object({ ok: z.literal(false), error: BridgeErrorBody }),
 ]);
 export type RelayedResponse = z.infer<typeof RelayedResponse>;
+
+/**
+ * Background -> one frame (tabs.sendMessage). `origin` is the origin the background meant; the
+ * relay drops the event if its page is no longer that origin (Firefox has no documentId).
+ */
+export const BridgeEventMessage = z.object({
+  [BRIDGE_EVENT_TAG]: z.literal(1),
+  origin: z.string(),
+  event: z.string(),
+  payload: z.unknown(),
+});
+export type BridgeEventMessage = z.infer<typeof BridgeEventMessage>;
 
 export function bridgeError(code: BridgeErrorCode, message: string, data?: unknown): BridgeErrorBody {
   return data === undefined ? { code, message } : { code, message, data };

@@ -1,50 +1,118 @@
-import type { Runtime } from 'webextension-polyfill';
+/**
+ * The content script's half of the bridge: it carries page requests to the background and
+ * answers back. It decides nothing; the background learns the page's origin from `sender`.
+ *
+ * Threat model (the page side of the bridge):
+ * - Anything on `window` is public: every script of the page, and of any frame that holds a
+ *   reference to it, can post and read window messages and dispatch window events. So nothing
+ *   of the bridge travels there. At document_start, before any page script exists, the relay
+ *   creates a detached DOM node and hands it to the inpage provider as the `relatedTarget` of one
+ *   synchronous window event (DOM nodes are shared between the page world and the content-script
+ *   world; JS objects are not). From then on both sides talk only through CustomEvents on that
+ *   node; page scripts never hold a reference to it, so they can neither read the traffic nor
+ *   forge an answer or an event. The relay offers the node until the inpage acknowledges it,
+ *   then never again.
+ * - Same-origin page scripts can still call `window.courier` like the dApp does: they get
+ *   exactly the dApp's origin's powers, because the background takes the origin from the
+ *   browser (`sender`), never from the page. Other origins (iframes, openers) have their own
+ *   relay and provider and are answered as themselves.
+ * - Firefox (MV2) injects the provider with a <script> element instead of a MAIN-world content
+ *   script; a page script that runs before it could take the node first. That denies the bridge
+ *   on that page but grants nothing beyond the page's own origin.
+ */
 import {
+  BRIDGE_EVENT_TAG,
   BRIDGE_NAMESPACE,
   BridgeErrorCode,
-  PageRequest,
+  BridgeEventMessage,
+  LINK_EVENTS,
+  LinkRequest,
   RelayedResponse,
   bridgeError,
   type BridgeErrorBody,
+  type LinkReply,
 } from './protocol';
 
 /** What the relay needs from the extension runtime; injected so it can be tested without a browser. */
 export type RelayRuntime = {
   sendMessage(message: unknown): Promise<unknown>;
-  onMessage: Pick<Runtime.Static['onMessage'], 'addListener'>;
+  onMessage: {
+    addListener(listener: (message: unknown) => undefined): void;
+  };
 };
 
-export const BridgeEventMessage = {
-  tag: 'courier:bridge-event',
-} as const;
+export type RelayOptions = {
+  /** The private node; a detached element in the browser. */
+  createNode?: () => EventTarget;
+};
 
-/**
- * The content script's half of the bridge: it carries page requests to the background and
- * answers back. It decides nothing; the background learns the page's origin from `sender`.
- */
-export function startRelay(win: Window, runtime: RelayRuntime): void {
-  const origin = win.location.origin;
+export type RelayHandle = {
+  /** True once the inpage provider acknowledged the private node. */
+  readonly linked: boolean;
+};
 
-  const reply = (message: Record<string, unknown>) =>
-    win.postMessage({ namespace: BRIDGE_NAMESPACE, direction: 'to-page', ...message }, origin);
+export { BRIDGE_EVENT_TAG };
 
-  win.addEventListener('message', (event: MessageEvent) => {
-    if (event.source !== win || event.origin !== origin) return;
-    const request = PageRequest.safeParse(event.data);
-    if (!request.success) return;
-    const { id, method, params } = request.data;
+export function startRelay(win: Window, runtime: RelayRuntime, options: RelayOptions = {}): RelayHandle {
+  // The document's origin ('null' in a sandboxed frame, where location.origin still shows the URL's).
+  const origin = win.origin;
+  // A plain detached div: no page-defined custom element class can ever construct or upgrade it.
+  const node = options.createNode?.() ?? win.document.createElement('div');
+  let linked = false;
+
+  const toPage = (frame: LinkReply) =>
+    node.dispatchEvent(new CustomEvent(LINK_EVENTS.toPage, { detail: JSON.stringify(frame) }));
+
+  const offer = () => {
+    if (linked) return;
+    win.dispatchEvent(new MouseEvent(LINK_EVENTS.relayReady, { relatedTarget: node }));
+  };
+  const onInpageReady = () => offer();
+
+  node.addEventListener(LINK_EVENTS.linked, () => {
+    linked = true;
+    win.removeEventListener(LINK_EVENTS.inpageReady, onInpageReady, true);
+  });
+
+  node.addEventListener(LINK_EVENTS.toRelay, (event: Event) => {
+    const raw = (event as CustomEvent<unknown>).detail;
+    if (typeof raw !== 'string') return;
+    let decoded: unknown;
+    try {
+      decoded = JSON.parse(raw);
+    } catch {
+      return;
+    }
+    const frame = LinkRequest.safeParse(decoded);
+    if (!frame.success) return;
+    if (frame.data.kind === 'subscribe') {
+      runtime.sendMessage({ [BRIDGE_NAMESPACE]: 1, control: 'subscribe' }).catch(() => undefined);
+      return;
+    }
+    const { id, method, params } = frame.data;
     void forward(runtime, method, params).then((answer) =>
-      reply(answer.ok ? { kind: 'response', id, result: answer.result } : { kind: 'response', id, error: answer.error }),
+      toPage(answer.ok ? { kind: 'response', id, result: answer.result } : { kind: 'response', id, error: answer.error }),
     );
   });
 
   runtime.onMessage.addListener((message: unknown) => {
-    if (typeof message !== 'object' || message === null) return undefined;
-    const m = message as Record<string, unknown>;
-    if (m[BridgeEventMessage.tag] !== 1 || typeof m.event !== 'string') return undefined;
-    reply({ kind: 'event', event: m.event, payload: m.payload });
+    if (typeof message !== 'object' || message === null || !(BRIDGE_EVENT_TAG in message)) return undefined;
+    const parsed = BridgeEventMessage.safeParse(message);
+    // Meant for another document (the tab navigated since): drop it.
+    if (!parsed.success || parsed.data.origin !== origin) return undefined;
+    toPage({ kind: 'event', event: parsed.data.event, payload: parsed.data.payload });
     return undefined;
   });
+
+  // An inpage that started first is listening now; one that starts later announces itself.
+  win.addEventListener(LINK_EVENTS.inpageReady, onInpageReady, true);
+  offer();
+
+  return {
+    get linked() {
+      return linked;
+    },
+  };
 }
 
 async function forward(
@@ -54,9 +122,10 @@ async function forward(
 ): Promise<{ ok: true; result: unknown } | { ok: false; error: BridgeErrorBody }> {
   let raw: unknown;
   try {
-    raw = await runtime.sendMessage({ [BRIDGE_NAMESPACE]: 1, method, params });
+    raw = await runtime.sendMessage(params === undefined ? { [BRIDGE_NAMESPACE]: 1, method } : { [BRIDGE_NAMESPACE]: 1, method, params });
   } catch (error) {
-    // The worker restarted or the extension was reloaded mid-request: say so, so the dApp can retry.
+    // The worker stopped (or the extension was reloaded) while handling this request. The
+    // request may or may not have taken effect; the dApp decides whether to retry.
     return {
       ok: false,
       error: bridgeError(BridgeErrorCode.internal, 'Courier restarted while handling this request; try again.', {

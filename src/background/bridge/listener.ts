@@ -1,49 +1,64 @@
 import type { Runtime } from 'webextension-polyfill';
 import {
-  BRIDGE_METHODS,
   BridgeErrorCode,
+  RelayedControl,
   RelayedRequest,
   bridgeError,
   isRelayedRequest,
   type RelayedResponse,
 } from '../../bridge/protocol';
+import type { BridgeHandler } from './handler';
+import { senderFrame, senderOrigin } from './origin';
+import type { OriginRateLimiter } from './rate-limit';
+import type { PageEvents } from './page-events';
+
+export { senderOrigin } from './origin';
+
+export interface BridgeListenerDeps {
+  handle: BridgeHandler;
+  events: PageEvents;
+  limiter: OriginRateLimiter;
+  /** This extension's id: only our own content scripts speak the bridge. */
+  extensionId: string;
+}
 
 /**
- * The background's door for page requests. The origin comes from `sender`, never from the
- * message. Until the bridge's handlers land, every method is answered as unsupported.
+ * The background's door for page requests (runtime.onMessage). Only content scripts (a sender
+ * with a tab) of this extension are heard; the origin comes from `sender`, never from the
+ * message. Messages that are not the bridge's are left for other listeners (undefined).
  */
-export function createBridgeListener() {
+export function createBridgeListener(deps: BridgeListenerDeps) {
   return (message: unknown, sender: Runtime.MessageSender): Promise<RelayedResponse> | undefined => {
     if (!isRelayedRequest(message)) return undefined;
-    return Promise.resolve(answer(message, sender));
+    return answer(deps, message, sender);
   };
 }
 
-function answer(message: unknown, sender: Runtime.MessageSender): RelayedResponse {
+async function answer(deps: BridgeListenerDeps, message: unknown, sender: Runtime.MessageSender): Promise<RelayedResponse> {
+  const frame = senderFrame(sender);
+  const origin = senderOrigin(sender);
+  if (sender.id !== deps.extensionId || !frame) {
+    return { ok: false, error: bridgeError(BridgeErrorCode.unauthorized, 'The bridge is for web pages only.') };
+  }
+  if (!origin) {
+    return { ok: false, error: bridgeError(BridgeErrorCode.unauthorized, 'Courier cannot identify this page’s origin.') };
+  }
+
+  const control = RelayedControl.safeParse(message);
+  if (control.success) {
+    const admission = deps.limiter.admit(origin);
+    if (!admission.ok) return { ok: false, error: bridgeError(BridgeErrorCode.rateLimited, 'Too many requests from this site.') };
+    try {
+      await deps.events.subscribe(frame, origin);
+      return { ok: true, result: null };
+    } finally {
+      admission.release();
+    }
+  }
+
   const request = RelayedRequest.safeParse(message);
-  if (!request.success || !senderOrigin(sender)) {
+  if (!request.success) {
     return { ok: false, error: bridgeError(BridgeErrorCode.invalidParams, 'Malformed bridge request.') };
   }
-  const known = (BRIDGE_METHODS as readonly string[]).includes(request.data.method);
-  return {
-    ok: false,
-    error: bridgeError(
-      BridgeErrorCode.unsupportedMethod,
-      known
-        ? `"${request.data.method}" is not available in this version of Courier.`
-        : `Unsupported method "${request.data.method}".`,
-    ),
-  };
-}
-
-/** The page's origin as the browser reports it; undefined for senders that are not pages. */
-export function senderOrigin(sender: Runtime.MessageSender): string | undefined {
-  const url = sender.url ?? sender.tab?.url;
-  if (!url) return undefined;
-  try {
-    const origin = new URL(url).origin;
-    return origin === 'null' ? undefined : origin;
-  } catch {
-    return undefined;
-  }
+  return deps.handle(origin, request.data.method, request.data.params);
 }

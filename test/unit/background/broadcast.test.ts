@@ -25,6 +25,7 @@ describe('broadcasting tracked changes', () => {
     expect(h.tabMessages.map((m) => m.tabId)).toEqual([11, 13]);
     expect(h.tabMessages[0]!.message).toEqual({
       'courier:bridge-event': 1,
+      origin: 'https://dapp.example',
       event: 'statusChanged',
       payload: { tx_hash: HASH_A, chain_id: 'cosmoshub-4', state: null, status: null },
     });
@@ -44,14 +45,14 @@ describe('broadcasting tracked changes', () => {
   });
 
   it('is what the content relay forwards to the page', async () => {
+    // The relay hands events to the inpage provider over its private node (src/bridge/relay.ts).
     const posted: unknown[] = [];
     let deliver: ((message: unknown) => void) | undefined;
-    const win = {
-      location: { origin: 'https://dapp.example' },
-      addEventListener: () => undefined,
-      postMessage: (message: unknown) => posted.push(message),
-    } as unknown as Window;
-    startRelay(win, { sendMessage: async () => undefined, onMessage: { addListener: (l: never) => (deliver = l) } });
+    const node = new EventTarget();
+    node.addEventListener('courier:bridge:to-page', (e) => posted.push(JSON.parse((e as CustomEvent<string>).detail)));
+    const win = Object.assign(new EventTarget(), { origin: 'https://dapp.example' }) as unknown as Window;
+    (globalThis as Record<string, unknown>).MouseEvent ??= class extends Event {};
+    startRelay(win, { sendMessage: async () => undefined, onMessage: { addListener: (l: never) => (deliver = l) } }, { createNode: () => node });
 
     const api = new FakeApi().on('/v2/tx/track', ok({ tx_hash: HASH_A }));
     const h = harness({
@@ -64,7 +65,6 @@ describe('broadcasting tracked changes', () => {
     });
     await h.services.tracker.trackFromOrigin('https://dapp.example', { tx_hash: HASH_A, chain_id: 'cosmoshub-4' });
     expect(posted[0]).toMatchObject({
-      direction: 'to-page',
       kind: 'event',
       event: 'statusChanged',
       payload: { tx_hash: HASH_A, chain_id: 'cosmoshub-4' },

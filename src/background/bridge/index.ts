@@ -1,0 +1,93 @@
+/**
+ * The bridge's composition: connected sites, approvals, page events, rate limit and the method
+ * handler, over the background's tracker and API client. Built by services.ts; main.ts adds the
+ * runtime listener and the browser events.
+ */
+import type { ApiClient } from '../../api';
+import type { Clock } from '../clock';
+import { KeyedMutex } from '../storage/mutex';
+import type { Logger, StorageAreaLike } from '../storage/versioned';
+import type { Tracker } from '../tracker/tracker';
+import type { ApprovalView } from '../protocol';
+import { APPROVAL_LIMITS, APPROVAL_PERMISSIONS, Approvals, createApprovalsRecord, type WindowsLike } from './approvals';
+import { createBridgeHandler, type BridgeHandler } from './handler';
+import type { FrameRef } from './origin';
+import { createSubscribersRecord, PageEvents, type SendToFrame } from './page-events';
+import { DEFAULT_RATE_LIMIT, OriginRateLimiter, type RateLimitOptions } from './rate-limit';
+import { createSitesRecord, SitesService } from './sites';
+
+export { BridgeError } from './errors';
+export type { FrameRef } from './origin';
+export { APPROVAL_LIMITS, APPROVAL_PERMISSIONS } from './approvals';
+
+export interface BridgeServiceDeps {
+  /** storage.local: connected sites. */
+  area: StorageAreaLike;
+  /** storage.session: pending approvals and event subscribers (gone with the browser session). */
+  session: StorageAreaLike;
+  clock: Clock;
+  log: Logger;
+  tracker: Tracker;
+  getClient(): Promise<ApiClient>;
+  windows: () => WindowsLike | undefined;
+  sendToFrame: SendToFrame;
+  approveUrl: (id: string) => string;
+  rateLimit?: RateLimitOptions;
+}
+
+export interface BridgeServices {
+  sites: SitesService;
+  approvals: Approvals;
+  events: PageEvents;
+  limiter: OriginRateLimiter;
+  handle: BridgeHandler;
+  /** For the approval window: the pending request, or null when it is no longer waiting. */
+  approvalView(id: string): Promise<ApprovalView | null>;
+  /** Worker start: drop approvals whose window is gone. */
+  start(): Promise<void>;
+}
+
+export function createBridgeServices(deps: BridgeServiceDeps): BridgeServices {
+  const now = () => deps.clock.now();
+  const local = { area: deps.area, mutex: new KeyedMutex(), clock: deps.clock, log: deps.log };
+  const session = { area: deps.session, mutex: new KeyedMutex(), clock: deps.clock, log: deps.log };
+  const sites = new SitesService(createSitesRecord(local), now);
+  const approvals = new Approvals({
+    record: createApprovalsRecord(session),
+    sites,
+    windows: deps.windows,
+    approveUrl: deps.approveUrl,
+    newId: randomId,
+    now,
+    log: deps.log,
+  });
+  const events = new PageEvents({ record: createSubscribersRecord(session), sites, sendToFrame: deps.sendToFrame, now, log: deps.log });
+  const limiter = new OriginRateLimiter(deps.rateLimit ?? DEFAULT_RATE_LIMIT, now);
+  const handle = createBridgeHandler({ sites, approvals, tracker: deps.tracker, getClient: deps.getClient, limiter, log: deps.log });
+  deps.tracker.onChange(events.onTrackedChanged);
+  const approvalView = async (id: string): Promise<ApprovalView | null> => {
+    const pending = await approvals.get(id);
+    if (!pending) return null;
+    return {
+      request: pending.id,
+      origin: pending.origin,
+      createdAt: pending.createdAt,
+      permissions: [...APPROVAL_PERMISSIONS],
+      limits: [...APPROVAL_LIMITS],
+    };
+  };
+  return { sites, approvals, events, limiter, handle, approvalView, start: () => approvals.reconcile() };
+}
+
+function randomId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** tabs.sendMessage to exactly one document (Chrome) or frame (Firefox). */
+export function frameSender(tabs: {
+  sendMessage(tabId: number, message: unknown, options?: { frameId?: number; documentId?: string }): Promise<unknown>;
+}): SendToFrame {
+  return (frame: FrameRef, message: unknown) =>
+    tabs.sendMessage(frame.tabId, message, frame.documentId ? { documentId: frame.documentId } : { frameId: frame.frameId });
+}

@@ -1,0 +1,122 @@
+/**
+ * The bridge's method allowlist: for each public method, its params schema (the API's own
+ * request schemas, in wire format), whether the origin must be connected, and what it does.
+ * Results carry only what the page asked for: the API's answer to its own request, or views of
+ * its own origin's transactions (tracker/views.ts) — never settings, never another origin.
+ */
+import { z } from 'zod';
+import {
+  AssetsFromSourceRequest,
+  BalancesRequest,
+  IbcOriginAssetsRequest,
+  MsgsDirectRequest,
+  MsgsRequest,
+  RouteRequest,
+  StatusRequest,
+  SubmitRequest,
+  TrackRequest,
+  type ApiClient,
+} from '../../api';
+import { BridgeErrorCode, type BridgeMethod } from '../../bridge/protocol';
+import type { Tracker } from '../tracker/tracker';
+import { pageView } from '../tracker/views';
+import type { Approvals } from './approvals';
+import { BridgeError } from './errors';
+import type { SitesService } from './sites';
+
+export interface MethodDeps {
+  sites: SitesService;
+  approvals: Approvals;
+  tracker: Pick<Tracker, 'submitFromOrigin' | 'trackFromOrigin' | 'getForOrigin' | 'listForOrigin'>;
+  getClient(): Promise<ApiClient>;
+}
+
+type MethodSpec = {
+  params: z.ZodType;
+  connected: boolean;
+  run(deps: MethodDeps, origin: string, params: unknown): Promise<unknown>;
+};
+
+/** Methods without params accept none, `{}` or `[]` (what providers commonly send). */
+const noParams = z.union([z.undefined(), z.null(), z.strictObject({}), z.tuple([])]);
+
+const chainId = z.string().min(1).max(128);
+const SubmitParams = z.strictObject({ ...SubmitRequest.shape, tx: z.string().min(1).max(2_000_000), chain_id: chainId });
+const TrackParams = z.strictObject({ ...TrackRequest.shape, tx_hash: z.string().min(1).max(256), chain_id: chainId });
+const StatusParams = z.strictObject({ ...StatusRequest.shape, tx_hash: z.string().min(1).max(256), chain_id: chainId });
+
+const api = <S extends z.ZodType>(params: S, call: (client: ApiClient, body: z.output<S>) => Promise<unknown>): MethodSpec => ({
+  params,
+  connected: true,
+  run: async (deps, _origin, body) => call(await deps.getClient(), body as z.output<S>),
+});
+
+export const BRIDGE_METHOD_SPECS: Record<BridgeMethod, MethodSpec> = {
+  connect: {
+    params: noParams,
+    connected: false,
+    async run(deps, origin) {
+      if (!(await deps.sites.isConnected(origin))) {
+        const approved = await deps.approvals.request(origin);
+        if (!approved) throw new BridgeError(BridgeErrorCode.userRejected, 'The user rejected the connection request.');
+      }
+      return { origin, connected: true };
+    },
+  },
+  disconnect: {
+    params: noParams,
+    connected: false,
+    async run(deps, origin) {
+      await deps.sites.revoke(origin);
+      return null;
+    },
+  },
+  route: api(RouteRequest, (client, body) => client.route(body)),
+  msgs: api(MsgsRequest, (client, body) => client.msgs(body)),
+  msgs_direct: api(MsgsDirectRequest, (client, body) => client.msgsDirect(body)),
+  balances: api(BalancesRequest, (client, body) => client.balances(body)),
+  assets_from_source: api(AssetsFromSourceRequest, (client, body) => client.assetsFromSource(body)),
+  ibc_origin_assets: api(IbcOriginAssetsRequest, (client, body) => client.ibcOriginAssets(body)),
+  submit: {
+    params: SubmitParams,
+    connected: true,
+    async run(deps, origin, params) {
+      const { tx, chain_id } = params as z.output<typeof SubmitParams>;
+      const { response } = await deps.tracker.submitFromOrigin(origin, { tx, chain_id });
+      return response;
+    },
+  },
+  track: {
+    params: TrackParams,
+    connected: true,
+    async run(deps, origin, params) {
+      const { tx_hash, chain_id } = params as z.output<typeof TrackParams>;
+      const { response, item } = await deps.tracker.trackFromOrigin(origin, { tx_hash, chain_id });
+      // No answer from the service (still tracked; the poller registers it later): the hash we track.
+      if (response) return response;
+      return item.explorerLink ? { tx_hash: item.txHash, explorer_link: item.explorerLink } : { tx_hash: item.txHash };
+    },
+  },
+  status: {
+    params: StatusParams,
+    connected: true,
+    async run(deps, origin, params) {
+      const { tx_hash, chain_id } = params as z.output<typeof StatusParams>;
+      const item = await deps.tracker.getForOrigin(origin, { tx_hash, chain_id });
+      // Unknown and another origin's look the same: a page cannot probe what others track.
+      if (!item) throw new BridgeError(BridgeErrorCode.unauthorized, 'This site is not tracking that transaction.');
+      return pageView(item);
+    },
+  },
+  tracked: {
+    params: noParams,
+    connected: true,
+    async run(deps, origin) {
+      return (await deps.tracker.listForOrigin(origin)).map(pageView);
+    },
+  },
+};
+
+export function isBridgeMethod(method: string): method is BridgeMethod {
+  return Object.hasOwn(BRIDGE_METHOD_SPECS, method);
+}
