@@ -50,10 +50,9 @@ export default defineConfig({
     ...(browser === 'firefox'
       ? { optional_permissions: ['https://*/*', 'http://*/*'] }
       : { optional_host_permissions: ['https://*/*', 'http://*/*'] }),
-    web_accessible_resources:
-      browser === 'firefox'
-        ? ['inpage.js']
-        : [{ resources: ['inpage.js'], matches: ['https://*/*', 'http://localhost/*', 'http://127.0.0.1/*'] }],
+    // Chrome runs the provider as a MAIN-world content script; only Firefox injects inpage.js
+    // with a <script> tag, so only there is it web-accessible (which lets pages detect Courier).
+    ...(browser === 'firefox' ? { web_accessible_resources: ['inpage.js'] } : {}),
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: { gecko: {
