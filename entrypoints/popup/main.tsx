@@ -1,6 +1,6 @@
-import '../../src/config/zod';
+// Kept tiny on purpose: zod and the views load after the first paint (src/ui/popup/Shell.tsx).
 import { render } from 'preact';
-import { PopupApp } from '../../src/ui/popup/PopupApp';
+import { PopupShell } from '../../src/ui/popup/Shell';
 import '../../src/ui/shared/theme.css';
 
-render(<PopupApp />, document.getElementById('app')!);
+render(<PopupShell />, document.getElementById('app')!);

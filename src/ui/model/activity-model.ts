@@ -1,0 +1,123 @@
+/** Tracked transactions in words: state, timing against the estimate, hops, errors. */
+import type { CompactHop, CompactTransfer, TrackedTx, TxOutcome } from '../../background/tracker/model';
+import { TRANSFER_EVENT_KINDS } from '../../api/schemas/status';
+
+export const OUTCOME_WORDS: Record<TxOutcome, string> = {
+  pending: 'In progress',
+  failing: 'Problem, still trying',
+  success: 'Completed',
+  failure: 'Failed',
+  abandoned: 'Abandoned',
+  expired: 'No longer checked',
+};
+
+export function outcomeWords(outcome: string): string {
+  return (OUTCOME_WORDS as Record<string, string>)[outcome] ?? `Unknown state (${outcome})`;
+}
+
+const HOP_KINDS: Record<string, string> = {
+  ibc_transfer: 'IBC transfer',
+  axelar_transfer: 'Axelar bridge',
+  cctp_transfer: 'CCTP bridge',
+  hyperlane_transfer: 'Hyperlane bridge',
+  op_init_transfer: 'OPinit bridge',
+  go_fast_transfer: 'Go Fast transfer',
+  stargate_transfer: 'Stargate bridge',
+  layer_zero_transfer: 'LayerZero bridge',
+  eureka_transfer: 'IBC Eureka transfer',
+};
+
+/** A hop kind's name; an unknown kind is named as such, with the key the service used. */
+export function hopKindWords(kind: string): { label: string; known: boolean } {
+  if ((TRANSFER_EVENT_KINDS as readonly string[]).includes(kind) && HOP_KINDS[kind]) return { label: HOP_KINDS[kind]!, known: true };
+  return { label: `Unknown transfer kind “${kind}”`, known: false };
+}
+
+const ROLES: Record<string, string> = {
+  send: 'Sent',
+  receive: 'Received',
+  acknowledge: 'Acknowledged',
+  timeout: 'Timed out (refund)',
+  confirm: 'Confirmed by the bridge',
+  execute: 'Executed on the destination',
+  approve: 'Approved',
+  gas_paid: 'Gas paid',
+  order_submitted: 'Order submitted',
+  order_filled: 'Order filled',
+  order_refunded: 'Order refunded',
+  order_timeout: 'Order timed out',
+  compose: 'Composed',
+  error: 'Error',
+};
+
+export function roleWords(role: string): string {
+  return ROLES[role] ?? role.replace(/_/g, ' ');
+}
+
+export const HOP_OUTCOME_WORDS: Record<CompactHop['outcome'], string> = {
+  pending: 'in progress',
+  success: 'done',
+  failure: 'failed',
+  unknown: 'state unknown',
+};
+
+/** Milliseconds the transaction has taken so far (or took, when finished). */
+export function elapsedMs(item: TrackedTx, now: number): number {
+  const end = item.finishedAt ?? (item.phase === 'pending' ? now : item.updatedAt);
+  return Math.max(0, end - item.createdAt);
+}
+
+/** How the elapsed time compares to the estimate. */
+export function timing(item: TrackedTx, now: number): { elapsedSeconds: number; estimateSeconds: number | null; late: boolean } {
+  const elapsedSeconds = Math.round(elapsedMs(item, now) / 1000);
+  const estimateSeconds = item.route?.estimatedDurationSeconds ?? null;
+  return { elapsedSeconds, estimateSeconds, late: estimateSeconds !== null && estimateSeconds > 0 && elapsedSeconds > estimateSeconds };
+}
+
+/** Every hop of every transfer, in order, with its transfer index. */
+export function allHops(item: TrackedTx): { transfer: CompactTransfer; transferIndex: number; hops: CompactHop[] }[] {
+  return (item.lastStatus?.transfers ?? []).map((transfer, transferIndex) => ({ transfer, transferIndex, hops: transfer.hops }));
+}
+
+/** The one sentence that says what went wrong, or null when nothing did. */
+export function errorInWords(item: TrackedTx): string | null {
+  const status = item.lastStatus;
+  const detail =
+    status?.error ??
+    status?.transfers.map((t) => t.error).find((e) => e) ??
+    status?.transfers.flatMap((t) => t.hops).map((h) => h.error).find((e) => e) ??
+    null;
+  switch (item.outcome) {
+    case 'failure': {
+      const refunded = status?.transfers.some((t) => t.hops.some((h) => h.txs.some((tx) => tx.role === 'timeout')));
+      return `The transfer failed${detail ? `: ${detail}` : '.'}${refunded ? ' A packet timed out, so the funds were returned to the sender.' : ''}`;
+    }
+    case 'failing':
+      return `A step ran into a problem${detail ? `: ${detail}` : ''}. The service is still following it; it may recover.`;
+    case 'abandoned':
+      return 'The service stopped following this transaction: it was not seen on the chain in time. If it was never included in a block, nothing moved.';
+    case 'expired':
+      return 'Courier stopped checking after 24 hours without a final state. Retry tracking to check again.';
+    default:
+      break;
+  }
+  if (item.lastError && item.errorCount > 0) {
+    return `Courier could not get the latest status (${item.lastError.message}). It will try again.`;
+  }
+  return null;
+}
+
+/** Where the funds ended up, from the last transfer that says so. */
+export function releaseOf(item: TrackedTx): CompactTransfer['release'] {
+  const transfers = item.lastStatus?.transfers ?? [];
+  for (let i = transfers.length - 1; i >= 0; i--) {
+    const release = transfers[i]!.release;
+    if (release && (release.chain_id || release.denom)) return release;
+  }
+  return null;
+}
+
+/** Retrying makes sense once tracking stopped or keeps failing. */
+export function canRetry(item: TrackedTx): boolean {
+  return item.phase === 'expired' || item.errorCount > 0 || item.outcome === 'expired';
+}

@@ -1,0 +1,329 @@
+/** Activity: tracked transactions, newest first; `#/activity/<id>` shows one with its hops. */
+import { useEffect, useState } from 'preact/hooks';
+import { callBackground } from '../../state/api';
+import type { CompactHop, TrackedTx } from '../../../background/tracker/model';
+import type { Catalog } from '../../../chains/catalog/catalog';
+import { explorerLinkFor } from '../../../chains/explorer';
+import { ExternalLink } from '../../components/Bits';
+import { DelayedSkeleton, ErrorBox, Loading } from '../../components/Feedback';
+import {
+  allHops,
+  canRetry,
+  errorInWords,
+  HOP_OUTCOME_WORDS,
+  hopKindWords,
+  outcomeWords,
+  releaseOf,
+  roleWords,
+  timing,
+} from '../../model/activity-model';
+import { makeResolver, type Resolver } from '../../model/resolver';
+import { useCatalog } from '../../state/catalog';
+import { activity, loadActivity, uiError, upsertTracked } from '../../state/runtime';
+import type { UiError } from '../../shared/errors';
+import { displayAmount, formatAgo, formatDuration, shortHash } from '../../shared/format';
+import { useStore } from '../../shared/store';
+import { navigate } from '../routes';
+import type { ViewProps } from '../Shell';
+
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const t = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(t);
+  }, [active]);
+  return now;
+}
+
+function chainLabel(catalog: Catalog | null, id: string | null | undefined): string {
+  return id ? (catalog?.chainName(id) ?? id) : 'unknown chain';
+}
+
+/** "1.5 ATOM → 22.7 OSMO", from the route the user built, or the hash when nothing is known. */
+function whatMoved(item: TrackedTx, resolve: Resolver): string | null {
+  const r = item.route;
+  if (!r) return null;
+  const src = r.source ?? resolve(r.sourceChainId, r.sourceDenom);
+  const dst = r.dest ?? resolve(r.destChainId, r.destDenom);
+  return `${displayAmount(r.amountIn, src.decimals, src.symbol, r.sourceDenom)} → ${displayAmount(r.amountOut, dst.decimals, dst.symbol, r.destDenom)}`;
+}
+
+function TimingText({ item, now }: { item: TrackedTx; now: number }) {
+  const t = timing(item, now);
+  const running = item.phase === 'pending';
+  const estimate = t.estimateSeconds !== null ? `estimate ${formatDuration(t.estimateSeconds)}` : 'no estimate';
+  return (
+    <span class={t.late && running ? 'courier-late' : undefined} data-testid="timing">
+      {running ? 'Running for' : 'Took'} {formatDuration(t.elapsedSeconds)} · {estimate}
+      {t.late && running ? ' · taking longer than estimated' : ''}
+    </span>
+  );
+}
+
+function OutcomeBadge({ outcome }: { outcome: string }) {
+  return (
+    <span class="courier-state" data-outcome={outcome} data-testid="outcome">
+      {outcomeWords(outcome)}
+    </span>
+  );
+}
+
+function ActivityList() {
+  const state = useStore(activity);
+  const { catalog } = useCatalog();
+  const items = state.status === 'ready' ? state.value : [];
+  const now = useNow(items.some((i) => i.phase === 'pending'));
+  const resolve = makeResolver(catalog);
+  return (
+    <section aria-labelledby="activity-title" class="courier-view" data-testid="view-activity">
+      <h2 id="activity-title">Activity</h2>
+      {state.status === 'loading' && <DelayedSkeleton active lines={4} label="Loading activity" />}
+      {state.status === 'error' && <ErrorBox error={state.error} onRetry={() => void loadActivity()} />}
+      {state.status === 'ready' && items.length === 0 && (
+        <p class="courier-muted">
+          Nothing tracked yet. Transactions you <a href="#/submit">submit or track</a>, and those sites submit through Courier, appear here.
+        </p>
+      )}
+      {items.length > 0 && (
+        <ul class="courier-activity" aria-label="Tracked transactions">
+          {items.map((item) => (
+            <li key={item.id} data-testid="activity-item" data-outcome={item.outcome}>
+              <a href={`#/activity/${encodeURIComponent(item.id)}`} class="courier-activity-link">
+                <span class="courier-activity-top">
+                  <OutcomeBadge outcome={item.outcome} />
+                  <span class="courier-muted courier-small-text">{formatAgo(item.createdAt, now)}</span>
+                </span>
+                <span class="courier-activity-what">{whatMoved(item, resolve) ?? `Transaction ${shortHash(item.txHash)}`}</span>
+                <span class="courier-muted courier-small-text">
+                  {item.route
+                    ? `${chainLabel(catalog, item.route.sourceChainId)} → ${chainLabel(catalog, item.route.destChainId)}`
+                    : chainLabel(catalog, item.chainId)}
+                  {' · '}
+                  <TimingText item={item} now={now} />
+                </span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function HopTxs({ hop, catalog }: { hop: CompactHop; catalog: Catalog | null }) {
+  if (hop.txs.length === 0) return null;
+  return (
+    <ul class="courier-hop-txs">
+      {hop.txs.map((tx, i) => {
+        const link = tx.explorer_link || (catalog && tx.chain_id && tx.tx_hash ? explorerLinkFor(catalog, tx.chain_id, tx.tx_hash) : null);
+        return (
+          <li key={i} data-role={tx.role}>
+            <span>{roleWords(tx.role)}</span>
+            {tx.chain_id && <span class="courier-muted"> on {chainLabel(catalog, tx.chain_id)}</span>}
+            {tx.tx_hash &&
+              (link ? (
+                <>
+                  {' · '}
+                  <ExternalLink href={link} label={`${roleWords(tx.role)} transaction ${shortHash(tx.tx_hash)} in the explorer`}>
+                    {shortHash(tx.tx_hash)}
+                  </ExternalLink>
+                </>
+              ) : (
+                <code> {shortHash(tx.tx_hash)}</code>
+              ))}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function ActivityDetail({ id }: { id: string }) {
+  const list = useStore(activity);
+  const { catalog } = useCatalog();
+  const [fetched, setFetched] = useState<{ item: TrackedTx } | { error: UiError } | null>(null);
+  const [busy, setBusy] = useState<'retry' | 'remove' | null>(null);
+  const [actionError, setActionError] = useState<UiError | null>(null);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+
+  const fromList = list.status === 'ready' ? list.value.find((i) => i.id === id) : undefined;
+  useEffect(() => {
+    if (fromList || list.status === 'loading') return;
+    callBackground('courier:tx:get', { id }).then(
+      (item) => setFetched({ item }),
+      (error: unknown) => setFetched({ error: uiError(error) }),
+    );
+  }, [id, fromList === undefined, list.status]);
+
+  const item = fromList ?? (fetched && 'item' in fetched ? fetched.item : undefined);
+  const now = useNow(item?.phase === 'pending');
+
+  const header = (
+    <p>
+      <a href="#/activity">All activity</a>
+    </p>
+  );
+  if (!item) {
+    return (
+      <section aria-labelledby="tx-title" class="courier-view" data-testid="view-activity-detail">
+        <h2 id="tx-title">Transaction</h2>
+        {header}
+        {fetched && 'error' in fetched ? <ErrorBox error={fetched.error} /> : <DelayedSkeleton active lines={5} label="Loading the transaction" />}
+      </section>
+    );
+  }
+
+  const resolve = makeResolver(catalog);
+  const moved = whatMoved(item, resolve);
+  const problem = errorInWords(item);
+  const release = releaseOf(item);
+  const hops = allHops(item);
+  const releaseAsset = release?.chain_id && release.denom ? resolve(release.chain_id, release.denom) : null;
+  const explorer = item.explorerLink ?? (catalog ? explorerLinkFor(catalog, item.chainId, item.txHash) : null);
+
+  const retry = async () => {
+    setBusy('retry');
+    setActionError(null);
+    try {
+      upsertTracked(await callBackground('courier:tx:retry', { id: item.id }));
+    } catch (e) {
+      setActionError(uiError(e));
+    } finally {
+      setBusy(null);
+    }
+  };
+  const remove = async () => {
+    setBusy('remove');
+    setActionError(null);
+    try {
+      await callBackground('courier:tx:remove', { id: item.id });
+      const current = activity.get();
+      if (current.status === 'ready') activity.set({ status: 'ready', value: current.value.filter((i) => i.id !== item.id) });
+      navigate({ name: 'activity' });
+    } catch (e) {
+      setActionError(uiError(e));
+      setBusy(null);
+    }
+  };
+
+  return (
+    <section aria-labelledby="tx-title" class="courier-view" data-testid="view-activity-detail" data-outcome={item.outcome}>
+      <h2 id="tx-title">{moved ?? `Transaction ${shortHash(item.txHash)}`}</h2>
+      {header}
+      <div class="courier-card">
+        <p class="courier-activity-top">
+          <OutcomeBadge outcome={item.outcome} />
+          <TimingText item={item} now={now} />
+        </p>
+        {item.state && (
+          <p class="courier-muted courier-small-text">
+            Service state: <code>{item.state}</code>
+          </p>
+        )}
+        <p class="courier-small-text">
+          {chainLabel(catalog, item.chainId)} ·{' '}
+          {explorer ? (
+            <ExternalLink href={explorer} label={`Transaction ${shortHash(item.txHash)} in the explorer`}>
+              {shortHash(item.txHash)}
+            </ExternalLink>
+          ) : (
+            <code>{item.txHash}</code>
+          )}
+          {item.via === 'track' ? ' · tracked' : ' · submitted'}
+          {item.requester.kind === 'origin' ? ` by ${item.requester.origin}` : ''}
+        </p>
+        {item.phase === 'pending' && item.lastStatus === null && <Loading active label="Waiting for the first status…" />}
+      </div>
+
+      {problem && (
+        <div class={item.outcome === 'failure' || item.outcome === 'abandoned' ? 'courier-error' : 'courier-warning'} role="alert" data-testid="activity-problem">
+          <p>{problem}</p>
+        </div>
+      )}
+
+      {release && (release.chain_id || release.denom) && (
+        <p class="courier-note" data-testid="release">
+          {release.released === false ? 'Funds will be released on ' : 'Funds released on '}
+          <strong>{chainLabel(catalog, release.chain_id)}</strong>
+          {releaseAsset && (
+            <>
+              {' as '}
+              {release.amount ? displayAmount(release.amount, releaseAsset.decimals, releaseAsset.symbol, releaseAsset.denom) : releaseAsset.symbol}
+            </>
+          )}
+          .
+        </p>
+      )}
+
+      <h3>Hops</h3>
+      {hops.length === 0 ? (
+        <p class="courier-muted">{item.lastStatus ? 'The service reported no transfers.' : 'No status yet.'}</p>
+      ) : (
+        hops.map(({ transfer, transferIndex, hops: list }) => (
+          <div key={transferIndex} class="courier-transfer">
+            {hops.length > 1 && <h4>Transfer {transferIndex + 1}</h4>}
+            <ol class="courier-timeline" aria-label={`Hops of transfer ${transferIndex + 1}`} data-testid="hops">
+              {list.map((hop, i) => {
+                const kind = hopKindWords(hop.kind);
+                const blocking = transfer.next_blocking_index === i;
+                return (
+                  <li key={i} class="courier-hop" data-outcome={hop.outcome} data-kind={hop.kind} data-testid="hop">
+                    <span class="courier-hop-dot" aria-hidden="true" />
+                    <p>
+                      <strong>{kind.label}</strong>: {chainLabel(catalog, hop.from_chain_id)} <span aria-hidden="true">→</span>
+                      <span class="courier-visually-hidden"> to </span> {chainLabel(catalog, hop.to_chain_id)}
+                    </p>
+                    <p class="courier-small-text">
+                      <span class="courier-hop-state">{HOP_OUTCOME_WORDS[hop.outcome]}</span>
+                      {hop.state && <span class="courier-muted"> ({hop.state})</span>}
+                      {blocking && <span class="courier-late"> · waiting on this hop</span>}
+                    </p>
+                    <HopTxs hop={hop} catalog={catalog} />
+                    {hop.link && <ExternalLink href={hop.link}>Bridge tracker</ExternalLink>}
+                    {hop.error && <p class="courier-problem">{hop.error}</p>}
+                  </li>
+                );
+              })}
+            </ol>
+          </div>
+        ))
+      )}
+
+      {actionError && <ErrorBox error={actionError} />}
+      <div class="courier-actions">
+        {canRetry(item) && (
+          <button type="button" class="courier-button" onClick={() => void retry()} disabled={busy !== null}>
+            Retry tracking
+          </button>
+        )}
+        {!confirmRemove ? (
+          <button type="button" class="courier-button" onClick={() => setConfirmRemove(true)} disabled={busy !== null}>
+            Remove
+          </button>
+        ) : (
+          <span class="courier-confirm" role="group" aria-label="Confirm removal">
+            <span>Stop tracking and forget this transaction?</span>
+            <button type="button" class="courier-button" data-variant="danger" onClick={() => void remove()} disabled={busy !== null}>
+              Yes, remove
+            </button>
+            <button type="button" class="courier-button" onClick={() => setConfirmRemove(false)}>
+              Keep
+            </button>
+          </span>
+        )}
+        <Loading active={busy !== null} label={busy === 'retry' ? 'Retrying…' : 'Removing…'} inline />
+      </div>
+      {item.lastCheckedAt && (
+        <p class="courier-muted courier-small-text">
+          Last checked {formatAgo(item.lastCheckedAt, now)}
+          {item.nextPollAt && item.phase === 'pending' ? `; next check ${item.nextPollAt <= now ? 'now' : `in ${formatDuration((item.nextPollAt - now) / 1000)}`}` : ''}.
+        </p>
+      )}
+    </section>
+  );
+}
+
+export default function ActivityView({ route }: ViewProps) {
+  return route.id ? <ActivityDetail id={route.id} /> : <ActivityList />;
+}

@@ -1,0 +1,136 @@
+/** Route preview: every step, fee and figure of the current quote, then "Continue" freezes it for building. */
+import { useEffect, useState } from 'preact/hooks';
+import { Row } from '../../components/Bits';
+import { DelayedSkeleton, ErrorBox, Loading } from '../../components/Feedback';
+import { RouteFees, RouteSteps, UsdLine, WarningBanner } from '../../components/RouteParts';
+import { makeResolver } from '../../model/resolver';
+import { checkSlippage } from '../../model/quote-request';
+import { estimatedMinimumOut, routeWarning } from '../../model/route-model';
+import { useCatalog } from '../../state/catalog';
+import { quoteRunner } from '../../state/runtime';
+import { quoteForm } from '../../state/core-stores';
+import { flow } from '../../state/stores';
+import { displayAmount, displayPercent, formatAgo, formatDuration } from '../../shared/format';
+import { useStore } from '../../shared/store';
+import { navigate } from '../routes';
+
+export default function RouteView() {
+  const form = useStore(quoteForm);
+  const { catalog } = useCatalog();
+  const runner = quoteRunner();
+  const state = useStore(runner.state);
+  const [accepted, setAccepted] = useState(false);
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => runner.start(), []);
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), 5000);
+    return () => clearInterval(t);
+  }, []);
+
+  const back = (
+    <p>
+      <a href="#/quote">Back to the form</a>
+    </p>
+  );
+  if (state.phase === 'idle') {
+    return (
+      <section aria-labelledby="route-title" class="courier-view" data-testid="view-route">
+        <h2 id="route-title">Route</h2>
+        <p class="courier-muted">{state.plan.message} on the Transfer page first.</p>
+        {back}
+      </section>
+    );
+  }
+  if (state.phase === 'loading') {
+    return (
+      <section aria-labelledby="route-title" class="courier-view" data-testid="view-route">
+        <h2 id="route-title">Route</h2>
+        <Loading active label="Finding a route…" />
+        <DelayedSkeleton active lines={6} label="Loading the route" />
+      </section>
+    );
+  }
+  if (state.phase === 'error') {
+    return (
+      <section aria-labelledby="route-title" class="courier-view" data-testid="view-route">
+        <h2 id="route-title">Route</h2>
+        <ErrorBox error={state.error} onRetry={() => runner.retry()} />
+        {back}
+      </section>
+    );
+  }
+
+  const route = state.route;
+  const { source, dest } = form;
+  const resolve = makeResolver(catalog, [source, dest]);
+  const srcAsset = source ?? resolve(route.source_asset_chain_id, route.source_asset_denom);
+  const dstAsset = dest ?? resolve(route.dest_asset_chain_id, route.dest_asset_denom);
+  const slippage = checkSlippage(form.slippage);
+  const warning = routeWarning(route);
+  const needsAccept = warning !== null;
+
+  const proceed = () => {
+    flow.set({
+      route,
+      routeKey: state.key,
+      quotedAt: state.at,
+      slippage: slippage.ok ? slippage.percent : '1',
+      unsafeConfirmed: needsAccept,
+      source: source ?? null,
+      dest: dest ?? null,
+      msgs: null,
+      builtFor: null,
+      builtAt: null,
+    });
+    navigate({ name: 'build' });
+  };
+
+  return (
+    <section aria-labelledby="route-title" class="courier-view" data-testid="view-route">
+      <h2 id="route-title">Route</h2>
+      <WarningBanner route={route} />
+      <dl class="courier-kv courier-card">
+        <Row term="You send">{displayAmount(route.amount_in, srcAsset.decimals, srcAsset.symbol, route.source_asset_denom)}</Row>
+        <Row term="You receive about" testId="route-amount-out">
+          <strong>{displayAmount(route.amount_out, dstAsset.decimals, dstAsset.symbol, route.dest_asset_denom)}</strong>
+        </Row>
+        <Row term={route.does_swap && slippage.ok ? `At least (after ${slippage.percent}% slippage)` : 'At least'}>
+          {displayAmount(slippage.ok ? estimatedMinimumOut(route, slippage.percent) : route.amount_out, dstAsset.decimals, dstAsset.symbol, route.dest_asset_denom)}
+        </Row>
+        {(route.usd_amount_in || route.usd_amount_out) && (
+          <Row term="Value">
+            <UsdLine route={route} />
+          </Row>
+        )}
+        <Row term="Estimated time">{formatDuration(route.estimated_route_duration_seconds)}</Row>
+        <Row term="Price impact">{displayPercent(route.swap_price_impact_percent) ?? (route.does_swap ? 'not given' : 'none (no swap)')}</Row>
+        <Row term="Transactions to sign">{route.txs_required}</Row>
+        <Row term="Chains">{route.chain_ids.map((id) => catalog?.chainName(id) ?? id).join(' → ')}</Row>
+      </dl>
+
+      <h3>Steps</h3>
+      <RouteSteps route={route} resolve={resolve} catalog={catalog} />
+
+      <h3>Fees</h3>
+      <RouteFees route={route} resolve={resolve} />
+
+      <p class="courier-muted courier-small-text">
+        {state.refreshing ? 'Refreshing the quote…' : `Quoted ${formatAgo(state.at, now)}. It refreshes every 30 s until you continue.`}
+      </p>
+      {needsAccept && (
+        <label class="courier-accept">
+          <input type="checkbox" checked={accepted} onChange={(e) => setAccepted((e.target as HTMLInputElement).checked)} /> I accept this route despite
+          the warning
+        </label>
+      )}
+      <div class="courier-actions">
+        <a href="#/quote" class="courier-button">
+          Change
+        </a>
+        <button type="button" class="courier-button" data-variant="primary" disabled={needsAccept && !accepted} onClick={proceed}>
+          Continue to addresses
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,146 @@
+/** Submit a signed transaction, or track one already broadcast; either lands in Activity. */
+import { useEffect, useState } from 'preact/hooks';
+import { callBackground } from '../../state/api';
+import type { AssetHint } from '../../../background/tracker/model';
+import { ChainPicker } from '../../components/AssetPickers';
+import { ErrorBox, Loading } from '../../components/Feedback';
+import { checkSignedTx, checkTxHash } from '../../model/submit-check';
+import { uiError, upsertTracked } from '../../state/runtime';
+import type { AssetRef } from '../../state/schemas';
+import { flow, submitForm } from '../../state/stores';
+import type { UiError } from '../../shared/errors';
+import { useStore } from '../../shared/store';
+import { navigate } from '../routes';
+import type { ViewProps } from '../Shell';
+
+function hint(asset: AssetRef | null): AssetHint | undefined {
+  return asset && asset.decimals !== null ? { symbol: asset.symbol.slice(0, 32), decimals: asset.decimals } : undefined;
+}
+
+export default function SubmitView({ route }: ViewProps) {
+  const form = useStore(submitForm);
+  const built = useStore(flow);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<UiError | null>(null);
+  const [tried, setTried] = useState(false);
+
+  // Arriving from a built transaction: its chain, and Submit mode.
+  useEffect(() => {
+    const chain = route.params.chain;
+    if (chain) submitForm.set((f) => ({ ...f, mode: route.params.mode === 'track' ? 'track' : 'submit', txChain: chain, hashChain: f.hashChain || chain }));
+    else if (route.params.mode === 'track' || route.params.mode === 'submit') submitForm.set((f) => ({ ...f, mode: route.params.mode as 'track' | 'submit' }));
+  }, [route.params.chain, route.params.mode]);
+
+  const set = (patch: Partial<typeof form>) => submitForm.set((f) => ({ ...f, ...patch }));
+  const chain = form.mode === 'submit' ? form.txChain : form.hashChain;
+  const check = form.mode === 'submit' ? checkSignedTx(form.tx) : checkTxHash(form.hashChain, form.hash);
+  const showProblem = tried || (form.mode === 'submit' ? form.tx.trim() !== '' : form.hash.trim() !== '');
+
+  // The route the user built, when this transaction starts it: Activity can then say what moves where.
+  const extras = () => {
+    const r = built.route;
+    if (!r || r.source_asset_chain_id !== chain) return {};
+    const source = hint(built.source);
+    const dest = hint(built.dest);
+    return { route: r, assets: { ...(source ? { source } : {}), ...(dest ? { dest } : {}) } };
+  };
+
+  const send = async () => {
+    setTried(true);
+    setError(null);
+    if (!chain || !check.ok) return;
+    setBusy(true);
+    try {
+      const item =
+        form.mode === 'submit'
+          ? await callBackground('courier:tx:submit', { tx: check.value, chain_id: chain, ...extras() })
+          : await callBackground('courier:tx:track', { tx_hash: check.value, chain_id: chain, ...extras() });
+      upsertTracked(item);
+      set(form.mode === 'submit' ? { tx: '' } : { hash: '' });
+      setTried(false);
+      navigate({ name: 'activity', id: item.id });
+    } catch (e) {
+      setError(uiError(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="submit-title" class="courier-view" data-testid="view-submit">
+      <h2 id="submit-title">Submit or track</h2>
+      <fieldset class="courier-fieldset courier-inline-radios">
+        <legend>What do you have?</legend>
+        <label>
+          <input type="radio" name="submit-mode" checked={form.mode === 'submit'} onChange={() => set({ mode: 'submit' })} /> A signed transaction
+        </label>
+        <label>
+          <input type="radio" name="submit-mode" checked={form.mode === 'track'} onChange={() => set({ mode: 'track' })} /> A transaction hash
+        </label>
+      </fieldset>
+      <form
+        class="courier-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void send();
+        }}
+      >
+        <div class="courier-field">
+          <span class="courier-label" id="submit-chain-label">
+            Chain
+          </span>
+          <ChainPicker
+            label={form.mode === 'submit' ? 'Chain to broadcast on' : 'Chain the transaction is on'}
+            value={chain}
+            onChange={(id) => set(form.mode === 'submit' ? { txChain: id } : { hashChain: id })}
+            testId="pick-chain"
+          />
+          {tried && !chain && <p class="courier-problem">Choose the chain.</p>}
+        </div>
+        {form.mode === 'submit' ? (
+          <div class="courier-field">
+            <label for="signed-tx">Signed transaction (base64)</label>
+            <textarea
+              id="signed-tx"
+              class="courier-input courier-mono"
+              rows={5}
+              spellcheck={false}
+              value={form.tx}
+              aria-invalid={showProblem && !check.ok ? 'true' : undefined}
+              aria-describedby="signed-tx-hint"
+              onInput={(e) => set({ tx: (e.target as HTMLTextAreaElement).value })}
+            />
+            <p id="signed-tx-hint" class={showProblem && !check.ok ? 'courier-problem' : 'courier-muted courier-small-text'}>
+              {showProblem && !check.ok ? check.message : 'The TxRaw bytes your wallet produced, in base64. Courier broadcasts it and follows it.'}
+            </p>
+          </div>
+        ) : (
+          <div class="courier-field">
+            <label for="tx-hash">Transaction hash</label>
+            <input
+              id="tx-hash"
+              class="courier-input courier-mono"
+              type="text"
+              spellcheck={false}
+              autocomplete="off"
+              value={form.hash}
+              aria-invalid={showProblem && !check.ok ? 'true' : undefined}
+              aria-describedby="tx-hash-hint"
+              onInput={(e) => set({ hash: (e.target as HTMLInputElement).value })}
+            />
+            <p id="tx-hash-hint" class={showProblem && !check.ok ? 'courier-problem' : 'courier-muted courier-small-text'}>
+              {showProblem && !check.ok ? check.message : 'A transaction already broadcast; Courier follows it to the end.'}
+            </p>
+          </div>
+        )}
+        {extras().route && <p class="courier-note">Linked to the route you built, so Activity can show what moves where.</p>}
+        <button type="submit" class="courier-button" data-variant="primary" disabled={busy}>
+          {form.mode === 'submit' ? 'Submit' : 'Track'}
+        </button>
+        <Loading active={busy} label={form.mode === 'submit' ? 'Broadcasting…' : 'Registering…'} inline />
+      </form>
+      {error && <ErrorBox error={error} onRetry={() => void send()} testId="submit-error" />}
+    </section>
+  );
+}

@@ -1,0 +1,167 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Route, RouteRequest } from '../../../src/api/schemas/route';
+import { ApiError, serializeApiError } from '../../../src/api/errors';
+import { ProtocolError } from '../../../src/background/protocol-error';
+import { createQuoteRunner } from '../../../src/ui/state/quote-runner';
+import { defaultQuoteForm, type AssetRef, type QuoteForm } from '../../../src/ui/state/schemas';
+import { createStore } from '../../../src/ui/shared/store';
+
+const atom: AssetRef = { chainId: 'cosmoshub-4', denom: 'uatom', symbol: 'ATOM', name: 'ATOM', decimals: 6, logo: null, known: true };
+const osmo: AssetRef = { chainId: 'osmosis-1', denom: 'uosmo', symbol: 'OSMO', name: 'OSMO', decimals: 6, logo: null, known: true };
+
+function routeFor(body: RouteRequest): Route {
+  return {
+    amount_in: body.amount_in ?? '1',
+    amount_out: String(BigInt(body.amount_in ?? '1') * 20n),
+    source_asset_denom: 'uatom',
+    source_asset_chain_id: 'cosmoshub-4',
+    dest_asset_denom: 'uosmo',
+    dest_asset_chain_id: 'osmosis-1',
+    operations: [],
+    chain_ids: ['cosmoshub-4', 'osmosis-1'],
+    required_chain_addresses: ['cosmoshub-4', 'osmosis-1'],
+    estimated_amount_out: '0',
+    txs_required: 1,
+    estimated_route_duration_seconds: 30,
+    ...(body.allow_unsafe ? { warning: { type: 'BAD_PRICE_WARNING', message: 'bad' } } : {}),
+  } as Route;
+}
+
+/** A fetch whose answers the test releases one by one. */
+function scripted() {
+  const calls: { body: RouteRequest; resolve: (r: Route) => void; reject: (e: unknown) => void }[] = [];
+  const fetchRoute = (body: RouteRequest) => new Promise<Route>((resolve, reject) => calls.push({ body, resolve, reject }));
+  return { calls, fetchRoute };
+}
+
+const flush = () => vi.advanceTimersByTimeAsync(0);
+
+describe('the quote runner', () => {
+  let form: ReturnType<typeof createStore<QuoteForm>>;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    form = createStore<QuoteForm>({ ...defaultQuoteForm(), source: atom, dest: osmo, amount: '1' });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('asks at once on start, then once per stable form (typing is debounced)', async () => {
+    const { calls, fetchRoute } = scripted();
+    const runner = createQuoteRunner(form, { fetchRoute, debounceMs: 300 });
+    runner.start();
+    await flush();
+    expect(calls).toHaveLength(1);
+    calls[0]!.resolve(routeFor(calls[0]!.body));
+    await flush();
+    expect(runner.state.get().phase).toBe('ready');
+
+    for (const amount of ['2', '2.', '2.5', '2.55']) {
+      form.set((f) => ({ ...f, amount }));
+      await vi.advanceTimersByTimeAsync(100);
+    }
+    expect(runner.state.get().phase).toBe('loading');
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.body.amount_in).toBe('2550000');
+  });
+
+  it('drops the answer to a question no longer asked', async () => {
+    const { calls, fetchRoute } = scripted();
+    const runner = createQuoteRunner(form, { fetchRoute, debounceMs: 10 });
+    runner.start();
+    await flush();
+    form.set((f) => ({ ...f, amount: '3' }));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(calls).toHaveLength(2);
+    calls[1]!.resolve(routeFor(calls[1]!.body));
+    await flush();
+    calls[0]!.resolve(routeFor(calls[0]!.body)); // the slow, stale one
+    await flush();
+    const s = runner.state.get();
+    expect(s.phase === 'ready' && s.route.amount_in).toBe('3000000');
+  });
+
+  it('refreshes every 30 s while the form is stable and the page visible', async () => {
+    const { calls, fetchRoute } = scripted();
+    let visible = true;
+    const runner = createQuoteRunner(form, { fetchRoute, refreshMs: 30_000, isVisible: () => visible });
+    runner.start();
+    await flush();
+    calls[0]!.resolve(routeFor(calls[0]!.body));
+    await flush();
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(calls).toHaveLength(2);
+    expect(runner.state.get()).toMatchObject({ phase: 'ready', refreshing: true });
+    calls[1]!.resolve(routeFor(calls[1]!.body));
+    await flush();
+    expect(runner.state.get()).toMatchObject({ phase: 'ready', refreshing: false });
+    visible = false;
+    await vi.advanceTimersByTimeAsync(90_000);
+    expect(calls).toHaveLength(2);
+    visible = true;
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(calls).toHaveLength(3);
+  });
+
+  it('stops asking when stopped; a stale answer is refreshed on the next start', async () => {
+    const { calls, fetchRoute } = scripted();
+    let now = 0;
+    const runner = createQuoteRunner(form, { fetchRoute, refreshMs: 30_000, now: () => now });
+    const stop = runner.start();
+    await flush();
+    calls[0]!.resolve(routeFor(calls[0]!.body));
+    await flush();
+    stop();
+    now = 60_000;
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(calls).toHaveLength(1);
+    runner.start();
+    await flush();
+    expect(calls).toHaveLength(2);
+  });
+
+  it('an error is described; the unsafe route is asked for only after allowUnsafe', async () => {
+    const { calls, fetchRoute } = scripted();
+    const runner = createQuoteRunner(form, { fetchRoute });
+    runner.start();
+    await flush();
+    const data = serializeApiError(
+      new ApiError({ kind: 'http', httpStatus: 400, code: 3, message: 'difference in usd value', endpoint: '/v2/fungible/route', method: 'POST', details: [{ reason: 'BAD_PRICE_ERROR' }] }),
+    );
+    calls[0]!.reject(new ProtocolError('api', data.message, data));
+    await flush();
+    expect(runner.state.get()).toMatchObject({ phase: 'error', error: { kind: 'price', reason: 'BAD_PRICE_ERROR' } });
+    runner.allowUnsafe();
+    await vi.advanceTimersByTimeAsync(400);
+    expect(calls[1]!.body.allow_unsafe).toBe(true);
+    calls[1]!.resolve(routeFor(calls[1]!.body));
+    await flush();
+    expect(runner.state.get()).toMatchObject({ phase: 'ready', unsafe: true });
+    // another amount: safe again
+    form.set((f) => ({ ...f, amount: '4' }));
+    await vi.advanceTimersByTimeAsync(400);
+    expect(calls[2]!.body.allow_unsafe).toBeUndefined();
+  });
+
+  it('an incomplete form asks nothing and says why', async () => {
+    const { calls, fetchRoute } = scripted();
+    form.set((f) => ({ ...f, dest: null }));
+    const runner = createQuoteRunner(form, { fetchRoute });
+    runner.start();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls).toHaveLength(0);
+    expect(runner.state.get()).toMatchObject({ phase: 'idle', plan: { reason: 'incomplete' } });
+  });
+
+  it('invalidate (another API) asks again', async () => {
+    const { calls, fetchRoute } = scripted();
+    const runner = createQuoteRunner(form, { fetchRoute });
+    runner.start();
+    await flush();
+    calls[0]!.resolve(routeFor(calls[0]!.body));
+    await flush();
+    runner.invalidate();
+    await flush();
+    expect(calls).toHaveLength(2);
+  });
+});
