@@ -4,7 +4,6 @@ import {
   AssetsFromSourceResponse,
   AssetsResponse,
   ChainsResponse,
-  type IbcOriginAssetsRequest,
   IbcOriginAssetsResponse,
   MsgsDirectRequest,
   MsgsDirectResponse,
@@ -92,9 +91,9 @@ export function createServiceApp(options: ServiceAppOptions = {}): ServiceApp {
     api(
       'POST',
       '/v2/fungible/ibc_origin_assets',
-      // Checked entry by entry inside, so that any missing denom or chain_id gets the spec's own
+      // Parsed inside with its own schema, so that any missing denom or chain_id gets the spec's
       // message ("Must supply denom and chain_id") rather than a generic schema error.
-      (req) => ({ body: ibcOriginAssets(world, req.body as IbcOriginAssetsRequest) }),
+      (req) => ({ body: ibcOriginAssets(world, req.body) }),
       IbcOriginAssetsResponse,
     ),
     api('GET', '/v2/info/chains', (req) => ({ body: infoChains(world, req.query) }), ChainsResponse),

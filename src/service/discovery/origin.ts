@@ -10,7 +10,8 @@
  *    later lookups, and the chain simulator, know it too.
  * A hash cannot be inverted, so anything further away is reported as not found.
  */
-import type { IbcOriginAssetsRequest, IbcOriginAssetsResponse, OptionalAsset } from '../../api/schemas';
+import { z } from 'zod';
+import type { IbcOriginAssetsResponse, OptionalAsset } from '../../api/schemas';
 import { invalidArgument } from '../http/errors';
 import { isIbcDenom, joinPath, sha256HexUpper } from '../world/denom';
 import type { WorldAsset } from '../world/types';
@@ -86,21 +87,22 @@ function originAsset(world: World, held: WorldAsset): WorldAsset {
   };
 }
 
-const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
+const filled = z.string().trim().min(1);
+/**
+ * The body as this endpoint reads it. Any entry without a non-empty denom and chain_id fails the
+ * whole request with the spec's one message, so the schema's own issues are not shown.
+ */
+const OriginQuery = z.looseObject({ assets: z.array(z.looseObject({ denom: filled, chain_id: filled })) });
 
 /**
  * Every entry must carry both fields (else the whole request is a 400, code 3). Answers
  * keep the request's order; an unknown one is `{ asset_found: false }` with no `asset`,
  * since openapi's OptionalAsset makes it optional and a made-up Asset would have no origin.
  */
-export function ibcOriginAssets(world: World, req: IbcOriginAssetsRequest): IbcOriginAssetsResponse {
-  const entries: unknown = (req as { assets?: unknown } | null)?.assets;
-  if (!Array.isArray(entries)) throw invalidArgument(MUST_SUPPLY);
-  const wanted = entries.map((e: unknown) => {
-    const o = (typeof e === 'object' && e !== null ? e : {}) as { denom?: unknown; chain_id?: unknown };
-    if (!nonEmpty(o.denom) || !nonEmpty(o.chain_id)) throw invalidArgument(MUST_SUPPLY);
-    return { denom: o.denom.trim(), chainId: o.chain_id.trim() };
-  });
+export function ibcOriginAssets(world: World, body: unknown): IbcOriginAssetsResponse {
+  const parsed = OriginQuery.safeParse(body);
+  if (!parsed.success) throw invalidArgument(MUST_SUPPLY);
+  const wanted = parsed.data.assets.map((e) => ({ denom: e.denom, chainId: e.chain_id }));
   const origin_assets = wanted.map(({ denom, chainId }): OptionalAsset => {
     const held = resolveHeld(world, chainId, denom);
     if (!held) return { asset_found: false };
