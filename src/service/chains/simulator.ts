@@ -722,9 +722,27 @@ export class ChainSimulator {
     st.nonces.set(from, nonce + 1); // a reverted tx uses its nonce too
     const hash = `0x${bytesToHex(keccak_256(toUtf8(`evm|${this.epoch}|${chain.chainId}|${from}|${nonce}|${to}|${value}|${data}`)))}`;
     const run = this.runScoped(st, block, hash, from, (ctx) => executeEvmCall(ctx, { from, to, data, value }));
-    const record: TxRecord = {
+    const record = this.unsignedRecord(chain.chainId, hash, block, index, run, {
+      signer: from,
+      msgs: [{ typeUrl: 'evm_tx', value: { to, data, value: value.toString(), nonce } }],
+      packets: [],
+      kind: 'user',
+    });
+    return this.commitRecord(st, record, run.sink);
+  }
+
+  /** The record of a tx nobody signed with a fee: an EVM call or one of the simulator's own. */
+  private unsignedRecord(
+    chainId: string,
+    hash: string,
+    block: BlockRef,
+    index: number,
+    run: { code: number; codespace: string; log: string; sink: Sink },
+    parts: Pick<TxRecord, 'signer' | 'msgs' | 'packets' | 'kind' | 'label'>,
+  ): TxRecord {
+    return {
       hash,
-      chainId: chain.chainId,
+      chainId,
       height: block.height,
       index,
       time: block.time,
@@ -734,15 +752,11 @@ export class ChainSimulator {
       gasWanted: '0',
       gasUsed: '0',
       fee: [],
-      signer: from,
       memo: '',
-      msgs: [{ typeUrl: 'evm_tx', value: { to, data, value: value.toString(), nonce } }],
       events: run.sink.events,
-      packets: [],
       bridgeEvents: run.sink.bridge,
-      kind: 'user',
+      ...parts,
     };
-    return this.commitRecord(st, record, run.sink);
   }
 
   /**
@@ -985,27 +999,13 @@ export class ChainSimulator {
     this.systemTxCounter += 1;
     const hash = this.systemTxHash(st.chain, block, label);
     const run = this.runScoped(st, block, hash, '', (ctx) => fn(ctx));
-    const record: TxRecord = {
-      hash,
-      chainId,
-      height: block.height,
-      index,
-      time: block.time,
-      code: run.code,
-      codespace: run.codespace,
-      log: run.log,
-      gasWanted: '0',
-      gasUsed: '0',
-      fee: [],
+    const record = this.unsignedRecord(chainId, hash, block, index, run, {
       signer: '',
-      memo: '',
       msgs: [],
-      events: run.sink.events,
       packets: run.sink.packets,
-      bridgeEvents: run.sink.bridge,
       kind: 'system',
       label,
-    };
+    });
     return { tx: this.commitRecord(st, record, run.sink), result: run.result };
   }
 
