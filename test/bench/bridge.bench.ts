@@ -7,16 +7,15 @@
  * Heavy on purpose: it builds the extension (pointed at a local service on a free port), starts
  * that service, and drives real headless Chromium, like the end-to-end tests.
  */
-import { chromium, type BrowserContext, type Page, type Worker } from '@playwright/test';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import type { BrowserContext, Page, Worker } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { signedTransfer } from '../e2e/bridge-tx';
 import { startPageServer } from '../e2e/support/page-server';
-import { chromiumPath, repoRoot } from '../e2e/support/paths';
+import { repoRoot } from '../e2e/support/paths';
+import { buildExtension, launchExtension, type LaunchedExtension } from './extension';
 
 const ROUNDS = 6;
 const PER_ROUND = 30; // under the bridge's per-origin bucket (40, refilled 20/s)
@@ -27,28 +26,17 @@ const REFILL_MS = 1_800;
 export async function benchBridge(): Promise<{ name: string; lines: string[] }> {
   const port = await freePort();
   const serviceUrl = `http://127.0.0.1:${port}`;
-  const outDir = path.join(repoRoot, '.output/bench');
-  const built = performance.now();
-  execFileSync(path.join(repoRoot, 'node_modules/.bin/wxt'), ['build'], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, COURIER_API_URL: serviceUrl, COURIER_OUTPUT_DIR: outDir, WXT_COURIER_ALARM_FLOOR_MS: '0' },
+  const build = buildExtension({
+    outDir: path.join(repoRoot, '.output/bench'),
+    env: { COURIER_API_URL: serviceUrl, WXT_COURIER_ALARM_FLOOR_MS: '0' },
   });
-  const buildSeconds = (performance.now() - built) / 1000;
-  const extensionDir = path.join(outDir, 'chrome-mv3');
 
   const service = await startService(port);
   const pages = await startPageServer();
-  const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'courier-bench-'));
-  let context: BrowserContext | undefined;
+  let extension: LaunchedExtension | undefined;
   try {
-    context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: chromiumPath,
-      headless: true,
-      viewport: null,
-      args: [`--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`, '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
-    const worker = context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://')) ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
+    extension = await launchExtension(build.dir);
+    const { context, worker } = extension;
     const page = await context.newPage();
     await page.goto(`${pages.origin}/`);
     await page.waitForFunction(() => 'courier' in window);
@@ -80,14 +68,13 @@ export async function benchBridge(): Promise<{ name: string; lines: string[] }> 
         `directly in the background  ${fmt(d)}`,
         `ratio bridge / direct       ${(b.median / d.median).toFixed(1)}× (medians of per-call batch means)`,
         `bridge overhead             ${(b.median - d.median).toFixed(3)} ms per call (median difference)`,
-        `(setup: extension build ${buildSeconds.toFixed(1)} s, not measured)`,
+        `(setup: extension build ${build.seconds.toFixed(1)} s, not measured)`,
       ],
     };
   } finally {
-    await context?.close().catch(() => undefined);
+    await extension?.close();
     await pages.close();
     service.kill('SIGTERM');
-    rmSync(userDataDir, { recursive: true, force: true });
   }
 }
 

@@ -10,13 +10,12 @@
  *
  * `COURIER_BENCH_NO_BUILD=1` measures the existing build instead of running `wxt build` first.
  */
-import { chromium } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { buildExtension, launchExtension } from './extension';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const outDir = path.join(root, '.output/chrome-mv3');
@@ -85,17 +84,10 @@ function median(values: number[]): number {
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]!;
 
 async function ttiLines(dir: string): Promise<string[]> {
-  const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'courier-bench-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    headless: true,
-    viewport: { width: 380, height: 600 },
-    args: [`--disable-extensions-except=${dir}`, `--load-extension=${dir}`, '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const extension = await launchExtension(dir, { viewport: { width: 380, height: 600 } });
+  const { context } = extension;
   try {
-    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
-    const id = new URL(worker.url()).host;
-    const url = `chrome-extension://${id}/popup.html`;
+    const url = extension.url('popup.html');
     const tti: number[] = [];
     const fcp: number[] = [];
     const afterPaint: number[] = [];
@@ -136,14 +128,13 @@ async function ttiLines(dir: string): Promise<string[]> {
       `cold first open: interactive at ${cold!.tti.toFixed(0)} ms, first paint ${cold!.fcp?.toFixed(0) ?? '?'} ms`,
     ];
   } finally {
-    await context.close();
-    rmSync(userDataDir, { recursive: true, force: true });
+    await extension.close();
   }
 }
 
 export async function benchPopup(): Promise<{ name: string; lines: string[] }> {
   if (process.env.COURIER_BENCH_NO_BUILD !== '1') {
-    execFileSync(path.join(root, 'node_modules/.bin/wxt'), ['build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    buildExtension();
   }
   if (!existsSync(path.join(outDir, 'popup.html'))) throw new Error(`no build at ${outDir}: run npm run build`);
   const weight = weightLines(outDir);

@@ -10,6 +10,7 @@ const benches: Bench[] = [
   { label: 'http', load: async () => (await import('./http.bench')).benchHttp },
   { label: 'transfers', load: async () => (await import('./transfers.bench')).benchTransfers },
   { label: 'bridge', load: async () => (await import('./bridge.bench')).benchBridge },
+  { label: 'tracker', load: async () => (await import('./tracker.bench')).benchTracker },
   { label: 'popup', load: async () => (await import('./popup.bench')).benchPopup },
 ];
 

@@ -177,7 +177,9 @@ test('with 30 % of status and track answers failing, twenty concurrent transfers
   extensionUrl,
   serviceWorker,
 }) => {
-  test.setTimeout(120_000);
+  // Failed polls back off (15 s, 30 s, 60 s…) on top of the route's cadence (3 s, then 27 s, …):
+  // a transfer unlucky three times in a row legitimately needs about two minutes.
+  test.setTimeout(200_000);
   // Its own service: the faults must not reach the other tests' transfers.
   const own = await startOwnService();
   try {
@@ -221,7 +223,7 @@ test('with 30 % of status and track answers failing, twenty concurrent transfers
     expect(new Set(ids).size).toBe(20);
     await expect
       .poll(async () => (await call<{ items: Tracked[] }>(page, 'courier:tx:list')).items.filter((i) => i.state === 'STATE_COMPLETED_SUCCESS').length, {
-        timeout: 100_000,
+        timeout: 170_000,
         intervals: [500],
       })
       .toBe(20);

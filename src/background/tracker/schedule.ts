@@ -1,19 +1,25 @@
 /**
  * When to poll. Pure functions of (item, now, policy) so the cadence is testable without alarms.
  *
- * With D the route's estimated duration (estimated_route_duration_seconds; 60 s when the route is
- * unknown, at least 10 s):
- * - first poll: `firstPollMs` (3 s) after entering;
- * - while younger than D: every D/8, kept within [3 s, 60 s] (an IBC hop of ~30 s gets ~8 polls;
- *   a 20-minute bridge polls once a minute);
- * - past D: that interval stretched by elapsed/D, so the polling rate falls off as 1/elapsed
- *   (a late transfer costs a logarithmic number of polls), capped at 5 minutes;
+ * Polls are spent where the answer is likely to change: right after entering (a tx rejected on
+ * chain fails at once) and around the moment the route should be done. With D the route's
+ * estimated duration (estimated_route_duration_seconds; 60 s when the route is unknown, at
+ * least 10 s) and t the time since entering:
+ * - first poll: `firstPollMs` (3 s);
+ * - cruise, t < 0.9·D: every D/2, at most a minute apart, but straight to 0.9·D once that is
+ *   less than two such steps away (a 30 s IBC hop: 3 s, then 27 s; a 15-minute CCTP transfer:
+ *   once a minute, so its hops still show progress);
+ * - approach, from 0.9·D: every D/10, between 3 s and a minute (a 30 s hop: 27, 30, 33, 36 s),
+ *   so a transfer that lands on time is seen within one such interval;
+ * - late, past D: that interval stretched by t/D, so the polling rate falls off as 1/t (a stuck
+ *   transfer costs a logarithmic number of polls), capped at 5 minutes;
  * - after a failed poll: the larger of that and an exponential backoff (15 s × 2^(n-1), jittered
  *   to 50–100 %, capped at 10 minutes), or the server's Retry-After when it gave one (capped at
  *   30 minutes);
  * - never sooner than `floorMs`: the browser's alarm minimum (30 s for a packed MV3 build, 0 in
  *   unpacked and test builds; see alarm-floor.ts);
  * - unfinished `trackingWindowMs` (24 h) after entering: expired locally, no more polls.
+ * `npm run bench -- tracker` measures the result against a poll-every-second loop.
  */
 import type { TrackedTx } from './model';
 
@@ -21,9 +27,14 @@ export interface SchedulePolicy {
   floorMs: number;
   firstPollMs: number;
   minIntervalMs: number;
-  maxInWindowIntervalMs: number;
+  /** Cruise interval as a share of D, and the longest gap before the approach. */
+  cruiseShare: number;
+  maxCruiseIntervalMs: number;
+  /** Where the approach starts, as a share of D. */
+  approachAt: number;
+  /** Approach interval as a share of D (bounded by minIntervalMs and maxCruiseIntervalMs). */
+  approachShare: number;
   maxIntervalMs: number;
-  pollsPerEstimate: number;
   defaultDurationMs: number;
   minDurationMs: number;
   errorBaseMs: number;
@@ -36,9 +47,11 @@ export const DEFAULT_POLICY: SchedulePolicy = {
   floorMs: 0,
   firstPollMs: 3_000,
   minIntervalMs: 3_000,
-  maxInWindowIntervalMs: 60_000,
+  cruiseShare: 0.5,
+  maxCruiseIntervalMs: 60_000,
+  approachAt: 0.9,
+  approachShare: 0.1,
   maxIntervalMs: 5 * 60_000,
-  pollsPerEstimate: 8,
   defaultDurationMs: 60_000,
   minDurationMs: 10_000,
   errorBaseMs: 15_000,
@@ -63,12 +76,22 @@ export function estimatedDurationMs(item: Timed, policy: SchedulePolicy): number
   return Math.max(policy.minDurationMs, ms);
 }
 
-/** The regular interval at `now`, before the floor. */
+/** The interval between polls around and after the estimate, before stretching. */
+export function approachIntervalMs(item: Timed, policy: SchedulePolicy): number {
+  return clamp(estimatedDurationMs(item, policy) * policy.approachShare, policy.minIntervalMs, policy.maxCruiseIntervalMs);
+}
+
+/** The wait from `now` until the next regular poll, before the floor. */
 export function regularIntervalMs(item: Timed, now: number, policy: SchedulePolicy): number {
   const duration = estimatedDurationMs(item, policy);
-  const base = clamp(duration / policy.pollsPerEstimate, policy.minIntervalMs, policy.maxInWindowIntervalMs);
-  const stretch = Math.max(1, (now - item.createdAt) / duration);
-  return Math.min(policy.maxIntervalMs, Math.max(base, base * stretch));
+  const elapsed = Math.max(0, now - item.createdAt);
+  const untilApproach = duration * policy.approachAt - elapsed;
+  if (untilApproach > 0) {
+    const cruise = clamp(duration * policy.cruiseShare, policy.minIntervalMs, policy.maxCruiseIntervalMs);
+    return untilApproach < 2 * cruise ? Math.max(policy.minIntervalMs, untilApproach) : cruise;
+  }
+  const stretch = Math.max(1, elapsed / duration);
+  return Math.min(policy.maxIntervalMs, approachIntervalMs(item, policy) * stretch);
 }
 
 /** After an answer that is not terminal. */

@@ -2,7 +2,7 @@ import { test as base, chromium, type BrowserContext, type Worker } from '@playw
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromeExtensionDir, chromiumPath, serviceUrl } from './paths';
+import { chromiumPath, launchArgs, serviceUrl } from './paths';
 import { startPageServer, type PageServer } from './page-server';
 
 export type ExtensionFixtures = {
@@ -35,20 +35,6 @@ const localService: LocalService = {
     return { status: res.status, body: await res.json() };
   },
 };
-
-export function launchArgs(extensionDir = chromeExtensionDir): string[] {
-  return [
-    `--disable-extensions-except=${extensionDir}`,
-    `--load-extension=${extensionDir}`,
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ];
-}
 
 /** Launches Chromium on `userDataDir`; relaunching on the same folder is a browser restart. */
 export function launchExtensionContext(userDataDir: string): Promise<BrowserContext> {

@@ -10,3 +10,18 @@ export const chromeExtensionDir = path.join(e2eOutputDir, 'chrome-mv3');
 export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 /** One local routing service serves the whole run (global-setup.ts starts it). */
 export const serviceUrl = `http://127.0.0.1:${servicePort}`;
+
+/** Debian Chromium's flags for loading the unpacked extension headless (the benches use them too). */
+export function launchArgs(extensionDir = chromeExtensionDir): string[] {
+  return [
+    `--disable-extensions-except=${extensionDir}`,
+    `--load-extension=${extensionDir}`,
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ];
+}

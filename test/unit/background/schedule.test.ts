@@ -23,34 +23,65 @@ describe('poll schedule', () => {
     expect(firstPollAt(T0, policyWithFloor(30_000))).toBe(T0 + 30_000);
   });
 
-  it('spreads ~8 polls over the route’s estimate, between 3 s and 60 s', () => {
-    expect(regularIntervalMs(withRoute(30), T0, DEFAULT_POLICY)).toBe(3_750);
-    expect(regularIntervalMs(withRoute(120), T0, DEFAULT_POLICY)).toBe(15_000);
-    expect(regularIntervalMs(withRoute(5), T0, DEFAULT_POLICY)).toBe(3_000); // estimate floored at 10 s, interval at 3 s
-    expect(regularIntervalMs(withRoute(1800), T0, DEFAULT_POLICY)).toBe(60_000); // a 30-minute bridge: once a minute
-    expect(regularIntervalMs(withRoute(null), T0, DEFAULT_POLICY)).toBe(7_500); // unknown route: 60 s assumed
+  it('cruises at D/2 (at most a minute) and goes straight to 0.9·D once that is under two steps away', () => {
+    const wait = (seconds: number | null, elapsedMs: number) => regularIntervalMs(withRoute(seconds), T0 + elapsedMs, DEFAULT_POLICY);
+    expect(wait(30, 3_000)).toBe(24_000); // a 30 s hop: 3 s, then 27 s
+    expect(wait(60, 3_000)).toBe(51_000); // two hops: 3 s, then 54 s
+    expect(wait(null, 3_000)).toBe(51_000); // unknown route: 60 s assumed
+    expect(wait(900, 3_000)).toBe(60_000); // a 15-minute CCTP transfer: once a minute…
+    expect(wait(900, 723_000)).toBe(87_000); // …until the last stretch, which goes straight to 810 s
+    expect(wait(5, 3_000)).toBe(6_000); // the estimate is floored at 10 s: approach at 9 s
+    expect(wait(30, 26_000)).toBe(3_000); // never closer than 3 s
   });
 
-  it('backs off in proportion once the estimate has passed, up to 5 minutes', () => {
-    const item = withRoute(60);
-    expect(regularIntervalMs(item, T0 + 30_000, DEFAULT_POLICY)).toBe(7_500);
-    expect(regularIntervalMs(item, T0 + 120_000, DEFAULT_POLICY)).toBe(15_000);
-    expect(regularIntervalMs(item, T0 + 600_000, DEFAULT_POLICY)).toBe(75_000);
-    expect(regularIntervalMs(item, T0 + 10 * 60 * 60_000, DEFAULT_POLICY)).toBe(300_000);
+  it('approaches at D/10 (3 s to a minute), then stretches by elapsed/D up to 5 minutes', () => {
+    const wait = (seconds: number, elapsedMs: number) => regularIntervalMs(withRoute(seconds), T0 + elapsedMs, DEFAULT_POLICY);
+    expect(wait(30, 27_000)).toBe(3_000);
+    expect(wait(60, 54_000)).toBe(6_000);
+    expect(wait(900, 810_000)).toBe(60_000);
+    expect(wait(60, 120_000)).toBe(12_000); // twice late: half the rate
+    expect(wait(60, 600_000)).toBe(60_000);
+    expect(wait(60, 10 * 60 * 60_000)).toBe(300_000);
+  });
+
+  it('lands a transfer that ends around its estimate with at most a fifth of a poll-every-second loop’s requests, seen within one interval', () => {
+    // The cadence alone, tick by tick: the tracker's polls vs a poll every second, for transfers
+    // that end between 90 % and 130 % of their estimate.
+    for (const seconds of [30, 60, 120, 300, 900, 1_200]) {
+      for (const share of [0.9, 1, 1.1, 1.3]) {
+        const item = withRoute(seconds);
+        const endsAt = T0 + seconds * 1000 * share;
+        let at = firstPollAt(T0, DEFAULT_POLICY);
+        let polls = 1;
+        let interval = at - T0;
+        while (at < endsAt) {
+          const next = nextPollAfterAnswer(item, at, DEFAULT_POLICY);
+          interval = next - at;
+          at = next;
+          polls++;
+        }
+        const naive = Math.ceil((endsAt - T0) / 1000);
+        expect(polls, `${seconds} s route ending at ${share}`).toBeLessThanOrEqual(naive / 5);
+        expect(at - endsAt).toBeLessThanOrEqual(interval);
+      }
+    }
   });
 
   it('backs off exponentially after errors, honours Retry-After, and is never faster than the regular cadence', () => {
     const item = withRoute(60);
+    const now = T0 + 54_000; // approaching: the regular interval is 6 s
     const after = (count: number, retryAfter: number | null = null, random = 0.999_999) =>
-      nextPollAfterError(item, count, retryAfter, T0, random, DEFAULT_POLICY) - T0;
+      nextPollAfterError(item, count, retryAfter, now, random, DEFAULT_POLICY) - now;
     expect(after(1)).toBe(15_000);
     expect(after(2)).toBe(30_000);
     expect(after(6)).toBe(480_000);
     expect(after(12)).toBe(600_000); // capped at 10 minutes
-    expect(after(1, null, 0)).toBe(7_500); // jitter down to 50 %, but not below the regular 7.5 s
+    expect(after(1, null, 0)).toBe(7_500); // jitter down to 50 %
     expect(after(1, 120_000)).toBe(120_000);
     expect(after(1, 5 * 60 * 60_000)).toBe(30 * 60_000); // a silly Retry-After is capped
-    expect(after(1, 0)).toBe(7_500); // "retry now" still waits the regular interval
+    expect(after(1, 0)).toBe(6_000); // "retry now" still waits the regular interval
+    // Early on, the planned jump to the approach is already longer than the first backoff.
+    expect(nextPollAfterError(item, 1, null, T0 + 3_000, 0.5, DEFAULT_POLICY) - T0).toBe(54_000);
   });
 
   it('property: the next poll is in the future, never before the floor, never later than the caps allow', () => {

@@ -206,7 +206,7 @@ describe('tracker: scheduling with one alarm', () => {
     expect(api.calls('/v2/tx/status')).toHaveLength(30);
   });
 
-  it('follows the route: first poll soon, then every D/8, slower once the estimate has passed', async () => {
+  it('follows the route: first poll soon, then the approach to the estimate, slower once it has passed', async () => {
     const api = new FakeApi().on('/v2/tx/submit', submitted(HASH_A)).on('/v2/tx/status', ok(statusBody('STATE_PENDING')));
     const { services, clock } = harness({ api });
     const t0 = clock.now();
@@ -215,11 +215,11 @@ describe('tracker: scheduling with one alarm', () => {
 
     clock.set(t0 + 3_000);
     await fireAlarm(services);
-    expect((await services.tracker.get(id))?.nextPollAt).toBe(t0 + 3_000 + 15_000); // 120 s / 8
+    expect((await services.tracker.get(id))?.nextPollAt).toBe(t0 + 108_000); // 0.9 × 120 s
 
-    clock.set(t0 + 240_000); // twice the estimate
+    clock.set(t0 + 240_000); // twice the estimate: the 12 s approach interval, doubled
     await fireAlarm(services);
-    expect((await services.tracker.get(id))?.nextPollAt).toBe(t0 + 240_000 + 30_000);
+    expect((await services.tracker.get(id))?.nextPollAt).toBe(t0 + 240_000 + 24_000);
   });
 
   it('never plans a poll sooner than the alarm floor of packed builds', async () => {
@@ -266,8 +266,9 @@ describe('tracker: answers, errors and backoff', () => {
       delays.push(item.nextPollAt! - clock.now());
       clock.set(item.nextPollAt!);
     }
-    // 15 s × 2^(n-1), jittered with random() = 0.5 → 75 %: 11.25 s, 22.5 s, 45 s, 90 s.
-    expect(delays).toEqual([11_250, 22_500, 45_000, 90_000]);
+    // 15 s × 2^(n-1), jittered with random() = 0.5 → 75 %: 11.25 s, 22.5 s, 45 s, 90 s; but never
+    // sooner than the regular cadence, and 3 s in that is the jump to the approach at 54 s.
+    expect(delays).toEqual([51_000, 22_500, 45_000, 90_000]);
     expect((await get()).errorCount).toBe(4);
 
     api.on('/v2/tx/status', ok(statusBody('STATE_PENDING')));
