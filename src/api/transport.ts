@@ -338,8 +338,8 @@ function describeCause(cause: unknown): string {
   return cause.message;
 }
 
-/** Settles with `promise`, or rejects as soon as `signal` aborts. */
-function raceAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+/** Settles with `promise`, or rejects (with the signal's reason) as soon as `signal` aborts. */
+export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return promise;
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);

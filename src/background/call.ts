@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { raceAbort } from '../api/transport';
 import { API_RESPONSES, type ApiCallParams, type ApiProxyEndpoint, type ApiProxyResponse } from './api-proxy';
 import {
   backgroundMethods,
@@ -38,6 +39,14 @@ export async function callBackground<M extends BackgroundMethod>(
   return result.data as MethodResult<M>;
 }
 
+export interface ApiCallOptions {
+  /**
+   * Aborting it cancels the call for real: the background is told (`courier:api:cancel`) and
+   * stops the fetch and its retries, and the promise rejects at once with an AbortError.
+   */
+  signal?: AbortSignal;
+}
+
 /**
  * An API call through the background (which adds the key). The answer is parsed with the
  * endpoint's response schema here too; an API failure rejects with ProtocolError code `api`
@@ -47,12 +56,36 @@ export async function callApi<E extends ApiProxyEndpoint>(
   endpoint: E,
   body: Extract<ApiCallParams, { endpoint: E }>['body'],
   send?: Send,
+  options: ApiCallOptions = {},
 ): Promise<ApiProxyResponse<E>> {
-  const params = { endpoint, body } as MethodParams<'courier:api'>;
-  const raw = await callBackground('courier:api', params, send);
+  const { signal } = options;
+  if (signal?.aborted) throw abortError();
+  // Only a call that can be cancelled needs a name (random: the background scopes it per page anyway).
+  const requestId = signal ? crypto.randomUUID() : undefined;
+  const params = (requestId === undefined ? { endpoint, body } : { endpoint, body, requestId }) as MethodParams<'courier:api'>;
+  const call = callBackground('courier:api', params, send);
+  const raw = signal && requestId !== undefined ? await cancelOnAbort(call, signal, requestId, send) : await call;
   const parsed = API_RESPONSES[endpoint].safeParse(raw);
   if (!parsed.success) throw new ProtocolError('bad-response', `The background's answer to ${endpoint} is malformed.`);
   return parsed.data as ApiProxyResponse<E>;
+}
+
+/** Settles with `call`, or, once `signal` aborts, asks the background to cancel and rejects at once. */
+async function cancelOnAbort<T>(call: Promise<T>, signal: AbortSignal, requestId: string, send: Send | undefined): Promise<T> {
+  // The background's own answer (code `cancelled`) reaches nobody: the race has already rejected.
+  const cancel = () => void callBackground('courier:api:cancel', { requestId }, send).catch(() => undefined);
+  signal.addEventListener('abort', cancel, { once: true });
+  try {
+    return await raceAbort(call, signal);
+  } catch (error) {
+    throw signal.aborted ? abortError() : error;
+  } finally {
+    signal.removeEventListener('abort', cancel);
+  }
+}
+
+function abortError(): DOMException {
+  return new DOMException('The request was cancelled.', 'AbortError');
 }
 
 function describe(error: unknown): string {

@@ -1,5 +1,6 @@
 /** The background's answers to the extension pages, one per protocol method. */
-import { proxyApiCall, toProtocolError } from './api-proxy';
+import type { Runtime } from 'webextension-polyfill';
+import { ApiCallRegistry, proxyApiCall, toProtocolError } from './api-proxy';
 import { ProtocolError } from './protocol-error';
 import type { BackgroundHandlers } from './router';
 import type { BackgroundServices } from './services';
@@ -9,11 +10,32 @@ export interface HandlerInfo {
   version(): string;
 }
 
+export interface HandlerOptions {
+  /** The cancellable `courier:api` calls in flight; injectable so tests can look inside. */
+  apiCalls?: ApiCallRegistry;
+}
+
 /** Extension pages (popup, options) are one requester: the router admits nothing else. */
 const EXTENSION = { kind: 'extension' } as const;
 
-export function createBackgroundHandlers(services: BackgroundServices, info: HandlerInfo): BackgroundHandlers {
+/**
+ * Which page document a message came from, for `courier:api:cancel`: one page can cancel only
+ * its own calls. Chrome names the document; elsewhere the tab, frame and page path do (never
+ * the hash or query, which change as the popup moves between its views).
+ */
+export function senderScope(sender: Runtime.MessageSender): string {
+  if (typeof sender.documentId === 'string' && sender.documentId !== '') return `doc:${sender.documentId}`;
+  const page = (sender.url ?? '').split(/[?#]/, 1)[0];
+  return `page:${sender.tab?.id ?? '-'}:${sender.frameId ?? '-'}:${page}`;
+}
+
+export function createBackgroundHandlers(
+  services: BackgroundServices,
+  info: HandlerInfo,
+  options: HandlerOptions = {},
+): BackgroundHandlers {
   const { settings, tracker, badge } = services;
+  const apiCalls = options.apiCalls ?? new ApiCallRegistry();
   // ApiErrors become ProtocolError `api` with the serialised error; ProtocolErrors pass as they are.
   const api = async <T>(work: () => Promise<T>): Promise<T> => {
     try {
@@ -36,7 +58,12 @@ export function createBackgroundHandlers(services: BackgroundServices, info: Han
     'courier:settings:setKey': ({ apiKey }) => settings.setKey(apiKey),
     'courier:settings:removeKey': () => settings.removeKey(),
 
-    'courier:api': (params) => api(async () => proxyApiCall(await services.getClient(), params)),
+    'courier:api': (params, { sender }) => {
+      const call = (signal?: AbortSignal) => api(async () => proxyApiCall(await services.getClient(), params, signal));
+      // Registered before anything is awaited: a cancel sent right after the call finds it.
+      return params.requestId === undefined ? call() : apiCalls.run(senderScope(sender), params.requestId, call);
+    },
+    'courier:api:cancel': ({ requestId }, { sender }) => ({ cancelled: apiCalls.cancel(senderScope(sender), requestId) }),
 
     'courier:tx:submit': ({ tx, chain_id, route, assets }) =>
       api(async () => (await tracker.submit({ tx, chain_id }, EXTENSION, { route, assets })).item),

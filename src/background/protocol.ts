@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Route, SubmitRequest, TrackRequest } from '../api';
-import { ApiCallParams } from './api-proxy';
+import { ApiCallParams, ApiCancelParams, ApiCancelResult } from './api-proxy';
 import { SetKeyParams, SettingsUpdate, SettingsView } from './settings-schema';
 import { AssetHint, TrackedTx } from './tracker/model';
 
@@ -74,9 +74,15 @@ export const backgroundMethods = {
   /**
    * An API call made by the background with the key. The answer is the endpoint's response
    * (parse it with API_RESPONSES[endpoint]; callApi does); failures are code `api` with the
-   * serialised ApiError as data.
+   * serialised ApiError as data. With a `requestId`, `courier:api:cancel` can abort it; it then
+   * answers code `cancelled`.
    */
   'courier:api': { params: ApiCallParams, result: z.unknown() },
+  /**
+   * Aborts this page's `courier:api` call with that requestId (its fetch and retries stop).
+   * `cancelled: false` when this page has no such call in flight (unknown, or already answered).
+   */
+  'courier:api:cancel': { params: ApiCancelParams, result: ApiCancelResult },
 
   /** Broadcast a signed tx (POST /v2/tx/submit) and track it from then on. */
   'courier:tx:submit': { params: TxSubmitParams, result: TrackedTx },
@@ -120,7 +126,10 @@ export const RequestEnvelope = z.object({
 export type RequestEnvelope = z.infer<typeof RequestEnvelope>;
 
 export const ProtocolErrorBody = z.object({
-  /** Machine-readable: `bad-request`, `unknown-method`, `internal`, or a domain code such as `api`. */
+  /**
+   * Machine-readable: `bad-request`, `unknown-method`, `forbidden`, `internal`, or a domain code
+   * such as `api` or `cancelled` (a `courier:api` call its page cancelled).
+   */
   code: z.string(),
   message: z.string(),
   data: z.unknown().optional(),

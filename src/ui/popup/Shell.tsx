@@ -37,10 +37,19 @@ function loadView(name: RouteName): Promise<ViewModule> {
   return p;
 }
 
-// Reading storage is cheap and downloads nothing: start it before the first render.
-// (The courier:* performance marks are read by test/bench/popup.bench.ts.)
+// Started before the first render, so they load while it happens: the stored state, then the
+// app layer and the view to reopen (fetched and compiled off the main thread; nothing is shown
+// until the shell has painted). The courier:* performance marks are read by
+// test/bench/popup.bench.ts.
 const bootData = readBootData();
 void bootData.then(() => performance.mark('courier:boot-read'));
+const appModule = import('./app');
+const firstView = bootData.then((data) => {
+  const name = (parseHash(location.hash) ?? lastRoute(data)).name;
+  return loadView(name).then((module) => ({ name, module }));
+});
+// Failures are shown by the shell once it has painted; until then they are not "unhandled".
+for (const pending of [appModule, firstView]) pending.catch(() => undefined);
 
 /** The page to reopen when the popup opens without a hash: the last one shown. */
 function lastRoute(boot: BootData): AppRoute {
@@ -75,18 +84,12 @@ export function PopupShell() {
   const route = useHashRoute() ?? fallback;
   const ready = boot !== null && app !== null;
 
-  // With the first frame (a requestAnimationFrame callback runs as that frame is produced, so the
-  // shell is on screen before any of this evaluates): the app layer, the stored state and the
-  // first view, fetched in parallel.
+  // After the first frame (a requestAnimationFrame callback runs as that frame is produced, so the
+  // shell is on screen first): the app layer, the stored state and the first view, applied together.
   useLayoutEffect(() => {
     requestAnimationFrame(() => {
       performance.mark('courier:lazy-start');
-      const first = bootData.then((data) => {
-        const name = (parseHash(location.hash) ?? lastRoute(data)).name;
-        return loadView(name).then((module) => ({ name, module }));
-      });
-      const appModule = import('./app');
-      Promise.all([appModule, bootData, first]).then(
+      Promise.all([appModule, bootData, firstView]).then(
         ([module, data, view]) => {
           performance.mark('courier:app-loaded');
           module.hydrate(data);

@@ -200,6 +200,15 @@ export function describeApiError(api: ApiErrorData, context: { baseUrl?: string 
   return withData(base('unknown', 'The routing service answered with an error', 'Its message is below.', true));
 }
 
+/**
+ * A call the UI itself cancelled: the AbortError callApi rejects with, or the background's
+ * ProtocolError `cancelled`. Never an error to show; whoever cancelled has moved on.
+ */
+export function isCancellation(error: unknown): boolean {
+  const e = (typeof error === 'object' && error !== null ? error : {}) as ErrorLike;
+  return e.name === 'AbortError' || (e.name === 'ProtocolError' && e.code === 'cancelled');
+}
+
 /** Any thrown value (ProtocolError from the background, an ApiError's serialised form, an Error). */
 export function describeError(error: unknown, context: { baseUrl?: string | null } = {}): UiError {
   const e = (typeof error === 'object' && error !== null ? error : {}) as ErrorLike;

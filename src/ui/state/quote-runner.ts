@@ -1,13 +1,15 @@
 /**
  * Keeps a quote for the form: asks for a route once the form has been stable for a moment,
  * refreshes it every `refreshMs` while the form stays the same and the page is visible, and
- * drops answers to questions that are no longer asked (a newer form, a newer refresh).
+ * cancels questions that are no longer asked (a newer form, a newer refresh, stop, invalidate).
  *
- * Runtime messages to the background cannot be aborted, so "cancelling" a stale request means
- * its answer is ignored; the debounce keeps most of them from being sent at all.
+ * Each route request gets its own AbortController; a newer question aborts the one in flight,
+ * which cancels it in the background too (callApi sends `courier:api:cancel`: the fetch and its
+ * retries stop). An answer that still arrives for an old question is dropped, and a cancellation
+ * is never shown as an error. The debounce keeps most requests from being sent at all.
  */
 import type { Route, RouteRequest } from '../../api/schemas/route';
-import { describeError, type UiError } from '../shared/errors';
+import { describeError, isCancellation, type UiError } from '../shared/errors';
 import { createStore, type Store } from '../shared/store';
 import { planRouteRequest, type RoutePlan } from '../model/quote-request';
 import type { QuoteForm } from './quote-form';
@@ -19,7 +21,8 @@ export type QuoteState =
   | { phase: 'error'; key: string; baseKey: string; unsafe: boolean; error: UiError; at: number };
 
 export interface QuoteRunnerDeps {
-  fetchRoute(body: RouteRequest): Promise<Route>;
+  /** Asks for a route; `signal` aborts when the question is superseded (the call should stop). */
+  fetchRoute(body: RouteRequest, options: { signal: AbortSignal }): Promise<Route>;
   now?: () => number;
   isVisible?: () => boolean;
   debounceMs?: number;
@@ -63,10 +66,19 @@ export function createQuoteRunner(form: Store<QuoteForm>, deps: QuoteRunnerDeps)
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running = false;
   let sent = 0;
+  /** The route request in flight, if any. */
+  let inFlight: AbortController | null = null;
 
   const clear = () => {
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
+  };
+
+  /** A new question (or none): the answer to the previous one is no longer wanted. */
+  const supersede = () => {
+    generation += 1;
+    inFlight?.abort();
+    inFlight = null;
   };
 
   const request = (gen: number) => {
@@ -74,15 +86,22 @@ export function createQuoteRunner(form: Store<QuoteForm>, deps: QuoteRunnerDeps)
     if (!asked) return;
     sent += 1;
     const formAtRequest = form.get();
-    deps.fetchRoute(asked.body).then(
+    const controller = new AbortController();
+    inFlight = controller;
+    const settled = () => {
+      if (inFlight === controller) inFlight = null;
+    };
+    deps.fetchRoute(asked.body, { signal: controller.signal }).then(
       (route) => {
+        settled();
         if (gen !== generation) return; // a newer question was asked meanwhile
         state.set({ phase: 'ready', key: asked.key, baseKey: asked.baseKey, unsafe: asked.unsafe, route, at: now(), refreshing: false });
         deps.onQuoted?.(formAtRequest, route);
         scheduleRefresh(gen);
       },
       (error: unknown) => {
-        if (gen !== generation) return;
+        settled();
+        if (gen !== generation || isCancellation(error)) return;
         state.set({ phase: 'error', key: asked.key, baseKey: asked.baseKey, unsafe: asked.unsafe, error: describe(error), at: now() });
       },
     );
@@ -103,7 +122,7 @@ export function createQuoteRunner(form: Store<QuoteForm>, deps: QuoteRunnerDeps)
 
   const refresh = () => {
     const s = state.get();
-    generation += 1;
+    supersede();
     if (s.phase === 'ready') state.set({ ...s, refreshing: true });
     request(generation);
   };
@@ -111,7 +130,7 @@ export function createQuoteRunner(form: Store<QuoteForm>, deps: QuoteRunnerDeps)
   const evaluate = (force = false) => {
     const base = planRouteRequest(form.get());
     if (!base.ok) {
-      generation += 1;
+      supersede();
       current = null;
       clear();
       state.set({ phase: 'idle', plan: base });
@@ -122,7 +141,7 @@ export function createQuoteRunner(form: Store<QuoteForm>, deps: QuoteRunnerDeps)
     if (!plan.ok) return; // cannot happen: same form
     if (!force && current?.key === plan.key) return;
     current = { key: plan.key, baseKey: base.key, body: plan.body, unsafe };
-    generation += 1;
+    supersede();
     const gen = generation;
     clear();
     state.set({ phase: 'loading', key: plan.key, baseKey: base.key, unsafe });
@@ -162,7 +181,7 @@ export function createQuoteRunner(form: Store<QuoteForm>, deps: QuoteRunnerDeps)
         const s = state.get();
         if (s.phase === 'loading') current = null;
         if (s.phase === 'ready' && s.refreshing) state.set({ ...s, refreshing: false });
-        generation += 1;
+        supersede(); // the request in flight, if any, is cancelled
         clear();
       };
     },
@@ -171,7 +190,7 @@ export function createQuoteRunner(form: Store<QuoteForm>, deps: QuoteRunnerDeps)
     },
     invalidate() {
       current = null;
-      generation += 1;
+      supersede();
       clear();
       const plan = planRouteRequest(form.get());
       state.set(plan.ok ? { phase: 'loading', key: plan.key, baseKey: plan.key, unsafe: false } : { phase: 'idle', plan });

@@ -115,7 +115,7 @@ let runner: QuoteRunner | null = null;
 /** Created on first use, after the persisted form has been restored. */
 export function quoteRunner(): QuoteRunner {
   runner ??= createQuoteRunner(quoteForm, {
-    fetchRoute: (body) => callApi('route', body),
+    fetchRoute: (body, { signal }) => callApi('route', body, { signal }),
     describe: uiError,
     onQuoted: (form) => {
       const picked = [form.source, form.dest].filter((a) => a !== null);

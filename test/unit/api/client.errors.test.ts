@@ -1,5 +1,5 @@
 /** Every failure is an ApiError with the right kind, over a real socket. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
   createApiClient,
@@ -9,6 +9,7 @@ import {
   serializeApiError,
   type ApiClient,
 } from '../../../src/api';
+import { fetchUntilAborted } from '../../support/abortable-fetch';
 import { closedPort, useTestServer } from '../../support/http-server';
 
 const server = useTestServer();
@@ -193,6 +194,30 @@ describe('kind aborted', () => {
     expect(error).toMatchObject({ kind: 'aborted', attempts: 1 });
     expect(performance.now() - started).toBeLessThan(1_000);
     expect(server.requests()).toHaveLength(1);
+  });
+
+  it('the abort reaches the fetch itself (one that only ends when aborted) and no retry follows', async () => {
+    const { fetch, signals } = fetchUntilAborted();
+    const sleeps: number[] = [];
+    const api = client({
+      retry: { retries: 3, baseDelayMs: 1 },
+      timeoutMs: 60_000,
+      sleep: async (ms) => {
+        sleeps.push(ms);
+      },
+      fetch,
+    });
+    const controller = new AbortController();
+    const pending = api.route({ amount_in: '1' } as never, { signal: controller.signal });
+    await vi.waitFor(() => expect(signals).toHaveLength(1));
+    expect(signals[0]!.aborted).toBe(false);
+    controller.abort();
+    const error = await failure(pending);
+    expect(error).toMatchObject({ kind: 'aborted', attempts: 1 });
+    expect(signals[0]!.aborted).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(signals).toHaveLength(1);
+    expect(sleeps).toEqual([]);
   });
 });
 

@@ -1,12 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { ApiError } from '../../../src/api';
+import { ApiError, createApiClient } from '../../../src/api';
+import { ApiCallRegistry } from '../../../src/background/api-proxy';
 import { callApi, callBackground } from '../../../src/background/call';
-import { createBackgroundHandlers } from '../../../src/background/handlers';
+import { createBackgroundHandlers, senderScope } from '../../../src/background/handlers';
 import { hostPermissionPattern } from '../../../src/background/host-permission';
 import type { BackgroundMethod, MethodParams } from '../../../src/background/protocol';
 import { createMessageRouter } from '../../../src/background/router';
 import { StorageProtection } from '../../../src/background/storage-protection';
+import { fetchUntilAborted } from '../../support/abortable-fetch';
 import { FakeApi, harness, HASH_A, ok, route, statusBody } from './support';
 
 const origin = new URL(fakeBrowser.runtime.getURL('/')).origin;
@@ -16,7 +18,11 @@ const KEY = 'sk-live-0123456789abcdefWXYZ';
 
 function setup(options: Parameters<typeof harness>[0] = {}) {
   const h = harness(options);
-  const listener = createMessageRouter(createBackgroundHandlers(h.services, { workerStartedAt: 1, version: () => '0.1.0' }), origin);
+  const apiCalls = new ApiCallRegistry();
+  const listener = createMessageRouter(
+    createBackgroundHandlers(h.services, { workerStartedAt: 1, version: () => '0.1.0' }, { apiCalls }),
+    origin,
+  );
   const answers: unknown[] = [];
   const send = (sender: object) => async (message: unknown) => {
     const answer = await listener(message, sender as never);
@@ -25,7 +31,7 @@ function setup(options: Parameters<typeof harness>[0] = {}) {
   };
   const call = <M extends BackgroundMethod>(method: M, params: MethodParams<M>) => callBackground(method, params, send(popup));
   const raw = (method: string, params: unknown) => send(popup)({ courier: 1, method, params }) as Promise<{ ok: boolean; error?: { code: string } }>;
-  return { ...h, call, raw, send, answers };
+  return { ...h, call, raw, send, answers, apiCalls };
 }
 
 describe('settings through the protocol', () => {
@@ -185,6 +191,178 @@ describe('API calls through the background', () => {
     expect(failure).toMatchObject({ code: 'api', message: expect.stringContaining('too large') });
     const rebuilt = ApiError.fromSerialized((failure as { data: unknown }).data);
     expect(rebuilt).toMatchObject({ kind: 'http', httpStatus: 400, code: 3, details: [{ reason: 'BAD_PRICE_ERROR' }] });
+  });
+});
+
+describe('cancelling API calls', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  type Answer = { ok: boolean; result?: unknown; error?: { code: string } };
+  const ROUTE_BODY = { source_asset_denom: 'uatom', amount_in: '1500000' };
+
+  /** A background whose API fetch never answers: only an abort of its signal ends it (retries allowed). */
+  function hanging() {
+    const { fetch, signals } = fetchUntilAborted();
+    const sleeps: number[] = [];
+    const t = setup({
+      createClient: (clientOptions) =>
+        createApiClient({
+          ...clientOptions,
+          retry: { retries: 3 },
+          sleep: async (ms) => {
+            sleeps.push(ms);
+          },
+          fetch,
+        }),
+    });
+    const message = (method: string, params: unknown) => ({ courier: 1, method, params });
+    const from = (sender: object, method: string, params: unknown) => t.send(sender)(message(method, params)) as Promise<Answer>;
+    return { ...t, signals, sleeps, from };
+  }
+
+  /** A send that keeps every message it sends. */
+  function recording(send: (message: unknown) => Promise<unknown>) {
+    const sent: unknown[] = [];
+    const recordingSend = async (message: unknown) => {
+      sent.push(message);
+      return send(message);
+    };
+    return { sent, recordingSend };
+  }
+
+  it('courier:api:cancel aborts the proxied call: its fetch stops, no retry, it answers "cancelled"', async () => {
+    const { from, signals, sleeps, apiCalls } = hanging();
+    const pending = from(popup, 'courier:api', { endpoint: 'route', body: ROUTE_BODY, requestId: 'q-1' });
+    await vi.waitFor(() => expect(signals).toHaveLength(1));
+    expect(apiCalls.size).toBe(1);
+    expect(await from(popup, 'courier:api:cancel', { requestId: 'q-1' })).toEqual({ ok: true, result: { cancelled: true } });
+    expect(await pending).toMatchObject({ ok: false, error: { code: 'cancelled' } });
+    expect(signals[0]!.aborted).toBe(true);
+    expect(signals).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+    expect(apiCalls.size).toBe(0);
+    // Already gone: a second cancel finds nothing.
+    expect(await from(popup, 'courier:api:cancel', { requestId: 'q-1' })).toEqual({ ok: true, result: { cancelled: false } });
+  });
+
+  it('cancel of an unknown id answers cancelled: false', async () => {
+    const { call } = setup();
+    expect(await call('courier:api:cancel', { requestId: 'never-sent' })).toEqual({ cancelled: false });
+  });
+
+  it('the entry is removed when the call settles, answered or failed', async () => {
+    const api = new FakeApi()
+      .on('/v2/fungible/route', ok(route()))
+      .on('/v2/info/chains', { status: 400, body: { code: 3, message: 'bad', details: [] } });
+    const { raw, call, apiCalls } = setup({ api });
+    let release: () => void = () => undefined;
+    api.gate = new Promise((resolve) => {
+      release = resolve;
+    });
+    const pending = raw('courier:api', { endpoint: 'route', body: ROUTE_BODY, requestId: 'r1' });
+    await vi.waitFor(() => expect(api.requests).toHaveLength(1));
+    expect(apiCalls.size).toBe(1);
+    release();
+    expect(await pending).toMatchObject({ ok: true });
+    expect(apiCalls.size).toBe(0);
+    expect(await call('courier:api:cancel', { requestId: 'r1' })).toEqual({ cancelled: false });
+
+    api.gate = undefined;
+    expect(await raw('courier:api', { endpoint: 'chains', requestId: 'r2' })).toMatchObject({ ok: false, error: { code: 'api' } });
+    expect(apiCalls.size).toBe(0);
+  });
+
+  it('a requestId already in flight for the same page is refused', async () => {
+    const { from, signals } = hanging();
+    void from(popup, 'courier:api', { endpoint: 'route', body: ROUTE_BODY, requestId: 'dup' });
+    await vi.waitFor(() => expect(signals).toHaveLength(1));
+    expect(await from(popup, 'courier:api', { endpoint: 'route', body: ROUTE_BODY, requestId: 'dup' })).toMatchObject({
+      ok: false,
+      error: { code: 'bad-request' },
+    });
+    expect(signals).toHaveLength(1);
+    await from(popup, 'courier:api:cancel', { requestId: 'dup' });
+  });
+
+  it('refuses malformed requestIds on both methods', async () => {
+    const { raw, apiCalls } = setup();
+    for (const requestId of ['', 'has space', 'a/b', 'é', 'x'.repeat(65), 42, null]) {
+      const label = JSON.stringify(requestId);
+      expect(await raw('courier:api', { endpoint: 'route', body: ROUTE_BODY, requestId }), label).toMatchObject({
+        ok: false,
+        error: { code: 'bad-request' },
+      });
+      expect(await raw('courier:api:cancel', { requestId }), label).toMatchObject({ ok: false, error: { code: 'bad-request' } });
+    }
+    expect(await raw('courier:api:cancel', {})).toMatchObject({ ok: false, error: { code: 'bad-request' } });
+    expect(await raw('courier:api:cancel', { requestId: 'ok', extra: 1 })).toMatchObject({ ok: false, error: { code: 'bad-request' } });
+    expect(apiCalls.size).toBe(0);
+    // The longest and shortest allowed.
+    expect(await raw('courier:api:cancel', { requestId: 'x'.repeat(64) })).toEqual({ ok: true, result: { cancelled: false } });
+    expect(await raw('courier:api:cancel', { requestId: '_' })).toEqual({ ok: true, result: { cancelled: false } });
+  });
+
+  it('only the page that made the call can cancel it; content scripts cannot reach cancel at all', async () => {
+    const { from, signals, apiCalls } = hanging();
+    const pending = from(popup, 'courier:api', { endpoint: 'route', body: ROUTE_BODY, requestId: 'mine' });
+    await vi.waitFor(() => expect(signals).toHaveLength(1));
+
+    expect(await from(contentScript, 'courier:api:cancel', { requestId: 'mine' })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await from(contentScript, 'courier:api', { endpoint: 'route', body: ROUTE_BODY, requestId: 'x' })).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
+    const options = { id: fakeBrowser.runtime.id, url: `${origin}/options.html` };
+    expect(await from(options, 'courier:api:cancel', { requestId: 'mine' })).toEqual({ ok: true, result: { cancelled: false } });
+    const popupInTab = { ...popup, tab: { id: 7 }, frameId: 0 };
+    expect(await from(popupInTab, 'courier:api:cancel', { requestId: 'mine' })).toEqual({ ok: true, result: { cancelled: false } });
+    expect(signals[0]!.aborted).toBe(false);
+    expect(apiCalls.size).toBe(1);
+
+    // The popup itself, after moving to another of its views (the hash changed): still its call.
+    const moved = { ...popup, url: `${origin}/popup.html#/route` };
+    expect(await from(moved, 'courier:api:cancel', { requestId: 'mine' })).toEqual({ ok: true, result: { cancelled: true } });
+    expect(await pending).toMatchObject({ ok: false, error: { code: 'cancelled' } });
+  });
+
+  it('scopes by document when the browser names it (Chrome)', () => {
+    const a = { ...popup, documentId: 'DOC-A' };
+    expect(senderScope(a)).toBe(senderScope({ ...a, url: `${origin}/popup.html#/activity` }));
+    expect(senderScope(a)).not.toBe(senderScope({ ...popup, documentId: 'DOC-B' }));
+    expect(senderScope({ ...popup, url: `${origin}/popup.html#/quote` })).toBe(senderScope({ ...popup, url: `${origin}/popup.html?x=1` }));
+    expect(senderScope(popup)).not.toBe(senderScope({ ...popup, url: `${origin}/options.html` }));
+  });
+
+  it('callApi with a signal: aborting rejects at once with an AbortError and cancels in the background', async () => {
+    const { send, answers, signals, apiCalls } = hanging();
+    const { sent, recordingSend } = recording(send(popup));
+    const controller = new AbortController();
+    const pending = callApi('route', ROUTE_BODY, recordingSend, { signal: controller.signal });
+    await vi.waitFor(() => expect(signals).toHaveLength(1));
+    const requestId = (sent[0] as { params: { requestId: string } }).params.requestId;
+    expect(requestId).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+    controller.abort(new Error('superseded')); // whatever the reason, the caller gets an AbortError
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    expect(sent[1]).toEqual({ courier: 1, method: 'courier:api:cancel', params: { requestId } });
+    await vi.waitFor(() => expect(signals[0]!.aborted).toBe(true));
+    await vi.waitFor(() => expect(answers).toContainEqual({ ok: false, error: expect.objectContaining({ code: 'cancelled' }) }));
+    expect(answers).toContainEqual({ ok: true, result: { cancelled: true } });
+    expect(apiCalls.size).toBe(0);
+  });
+
+  it('callApi with a signal already aborted sends nothing; without a signal no requestId is sent', async () => {
+    const api = new FakeApi().on('/v2/fungible/route', ok(route()));
+    const { send, apiCalls } = setup({ api });
+    const { sent, recordingSend } = recording(send(popup));
+    await expect(callApi('route', ROUTE_BODY, recordingSend, { signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
+    expect(sent).toEqual([]);
+    await callApi('route', ROUTE_BODY, recordingSend);
+    expect(sent[0]).toEqual({ courier: 1, method: 'courier:api', params: { endpoint: 'route', body: ROUTE_BODY } });
+    // With a signal that never fires: answered as usual, nothing left behind.
+    const answer = await callApi('route', ROUTE_BODY, recordingSend, { signal: new AbortController().signal });
+    expect(answer.estimated_route_duration_seconds).toBe(30);
+    expect(sent).toHaveLength(2);
+    expect(apiCalls.size).toBe(0);
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, serializeApiError } from '../../../src/api/errors';
 import { ProtocolError } from '../../../src/background/protocol-error';
-import { describeApiError, describeError } from '../../../src/ui/shared/errors';
+import { describeApiError, describeError, isCancellation } from '../../../src/ui/shared/errors';
 
 function api(init: Partial<ConstructorParameters<typeof ApiError>[0]> & { kind: ApiError['kind'] }) {
   return serializeApiError(new ApiError({ message: 'm', endpoint: '/v2/fungible/route', method: 'POST', ...init }));
@@ -74,5 +74,15 @@ describe('describeError over everything a call can throw', () => {
     expect(describeError(new ApiError({ kind: 'network', message: 'x', endpoint: '/e', method: 'GET' })).kind).toBe('network');
     expect(describeError(new Error('boom'))).toMatchObject({ kind: 'unknown', message: 'boom' });
     expect(describeError('text')).toMatchObject({ kind: 'unknown', message: 'text' });
+  });
+
+  it('a cancellation (the AbortError callApi rejects with, the background’s `cancelled`) is told apart', () => {
+    expect(isCancellation(new DOMException('The request was cancelled.', 'AbortError'))).toBe(true);
+    expect(isCancellation(new ProtocolError('cancelled', 'cancelled'))).toBe(true);
+    expect(isCancellation(new ProtocolError('api', 'x', api({ kind: 'network' })))).toBe(false);
+    expect(isCancellation(new ProtocolError('unreachable', 'x'))).toBe(false);
+    expect(isCancellation(new Error('boom'))).toBe(false);
+    expect(isCancellation('AbortError')).toBe(false);
+    expect(isCancellation(null)).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Route, RouteRequest } from '../../../src/api/schemas/route';
 import { ApiError, serializeApiError } from '../../../src/api/errors';
 import { ProtocolError } from '../../../src/background/protocol-error';
-import { createQuoteRunner } from '../../../src/ui/state/quote-runner';
+import { createQuoteRunner, type QuoteRunnerDeps } from '../../../src/ui/state/quote-runner';
 import { defaultQuoteForm, type AssetRef, type QuoteForm } from '../../../src/ui/state/schemas';
 import { createStore } from '../../../src/ui/shared/store';
 
@@ -27,12 +27,15 @@ function routeFor(body: RouteRequest): Route {
   } as Route;
 }
 
-/** A fetch whose answers the test releases one by one. */
+/** A fetch whose answers the test releases one by one (an abort does not end it: the test decides). */
 function scripted() {
-  const calls: { body: RouteRequest; resolve: (r: Route) => void; reject: (e: unknown) => void }[] = [];
-  const fetchRoute = (body: RouteRequest) => new Promise<Route>((resolve, reject) => calls.push({ body, resolve, reject }));
+  const calls: { body: RouteRequest; signal: AbortSignal; resolve: (r: Route) => void; reject: (e: unknown) => void }[] = [];
+  const fetchRoute = (body: RouteRequest, { signal }: { signal: AbortSignal }) =>
+    new Promise<Route>((resolve, reject) => calls.push({ body, signal, resolve, reject }));
   return { calls, fetchRoute };
 }
+
+const abortError = () => new DOMException('The request was cancelled.', 'AbortError');
 
 const flush = () => vi.advanceTimersByTimeAsync(0);
 
@@ -43,6 +46,15 @@ describe('the quote runner', () => {
     form = createStore<QuoteForm>({ ...defaultQuoteForm(), source: atom, dest: osmo, amount: '1' });
   });
   afterEach(() => vi.useRealTimers());
+
+  /** A runner on a scripted fetch, started, its first request sent. */
+  async function started(deps: Omit<QuoteRunnerDeps, 'fetchRoute'> = {}) {
+    const script = scripted();
+    const runner = createQuoteRunner(form, { fetchRoute: script.fetchRoute, ...deps });
+    const stop = runner.start();
+    await flush();
+    return { ...script, runner, stop };
+  }
 
   it('asks at once on start, then once per stable form (typing is debounced)', async () => {
     const { calls, fetchRoute } = scripted();
@@ -163,5 +175,81 @@ describe('the quote runner', () => {
     runner.invalidate();
     await flush();
     expect(calls).toHaveLength(2);
+  });
+
+  it('typing a new amount while a request is in flight aborts it; its answer is never shown', async () => {
+    const { calls, runner } = await started({ debounceMs: 300 });
+    const shown: string[] = [];
+    runner.state.subscribe((s) => {
+      if (s.phase === 'ready') shown.push(s.route.amount_in);
+    });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.signal.aborted).toBe(false);
+
+    form.set((f) => ({ ...f, amount: '2' }));
+    // Aborted as soon as the question changes, not when the new request goes out.
+    expect(calls[0]!.signal.aborted).toBe(true);
+    expect(runner.state.get().phase).toBe('loading');
+
+    // The old request answers anyway (it was already on its way): dropped.
+    calls[0]!.resolve(routeFor(calls[0]!.body));
+    await flush();
+    expect(runner.state.get().phase).toBe('loading');
+    await vi.advanceTimersByTimeAsync(300);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.signal.aborted).toBe(false);
+    calls[1]!.resolve(routeFor(calls[1]!.body));
+    await flush();
+    expect(shown).toEqual(['2000000']);
+  });
+
+  it('a cancelled request is never shown as an error', async () => {
+    const { calls, runner } = await started({ debounceMs: 10 });
+    form.set((f) => ({ ...f, amount: '5' }));
+    calls[0]!.reject(abortError()); // what callApi rejects with once aborted
+    await flush();
+    expect(runner.state.get().phase).toBe('loading');
+    await vi.advanceTimersByTimeAsync(10);
+    // The current request cancelled by the background (code `cancelled`): ignored as well.
+    calls[1]!.reject(new ProtocolError('cancelled', 'The request was cancelled by the page that made it.'));
+    await flush();
+    expect(runner.state.get().phase).toBe('loading');
+  });
+
+  it('a newer form aborts a refresh in flight (an answered request is left alone)', async () => {
+    const { calls, runner } = await started({ refreshMs: 30_000, debounceMs: 10 });
+    calls[0]!.resolve(routeFor(calls[0]!.body));
+    await flush();
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(calls).toHaveLength(2);
+    expect(calls[0]!.signal.aborted).toBe(false); // answered before: nothing to cancel
+    form.set((f) => ({ ...f, amount: '7' }));
+    expect(calls[1]!.signal.aborted).toBe(true);
+    calls[1]!.resolve(routeFor(calls[1]!.body));
+    await flush();
+    expect(runner.state.get().phase).toBe('loading');
+  });
+
+  it('stop() aborts the request in flight; the next start asks again', async () => {
+    const { calls, runner, stop } = await started();
+    expect(calls).toHaveLength(1);
+    stop();
+    expect(calls[0]!.signal.aborted).toBe(true);
+    calls[0]!.reject(abortError());
+    await flush();
+    expect(runner.state.get().phase).toBe('loading');
+    runner.start();
+    await flush();
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.signal.aborted).toBe(false);
+  });
+
+  it('invalidate aborts the request in flight', async () => {
+    const { calls, runner } = await started();
+    runner.invalidate();
+    expect(calls[0]!.signal.aborted).toBe(true);
+    await flush();
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.signal.aborted).toBe(false);
   });
 });
