@@ -1,22 +1,25 @@
 /**
- * The popup's first paint: header, tabs and a skeleton, from a tiny entry chunk (Preact, this
- * file, the router). Everything heavy — zod and the API schemas, the views, the catalog — is
- * imported after the first paint; the persisted form state is read meanwhile and restored
- * before the view renders, so the first interactive frame already shows what the user typed.
+ * The popup's frame: header, tabs, the current view and the footer. The entry (main.tsx) reads
+ * the stored state first (one storage read), so the very first frame already shows the restored
+ * form and answers input: the Quote view, where most opens land, ships with the shell. The other
+ * views, zod and the API schemas, and the catalog load after that first frame (views on demand,
+ * then all of them while idle).
  */
 import type { ComponentType } from 'preact';
 import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
-import { readBootData, UI_KEYS, type BootData } from '../state/keys';
+import { UI_KEYS, type BootData } from '../state/keys';
+import * as app from './app';
 import { DEFAULT_ROUTE, formatRoute, parseHash, sectionOf, useHashRoute, type AppRoute, type RouteName, type Section } from './routes';
+import QuoteView from './views/QuoteView';
 
 export interface ViewProps {
   route: AppRoute;
 }
 type ViewModule = { default: ComponentType<ViewProps> };
-type AppModule = typeof import('./app');
+type ShownView = { name: RouteName; Component: ComponentType<ViewProps> };
 
 const VIEW_LOADERS: Record<RouteName, () => Promise<ViewModule>> = {
-  quote: () => import('./views/QuoteView'),
+  quote: async () => ({ default: QuoteView }),
   route: () => import('./views/RouteView'),
   build: () => import('./views/BuildView'),
   submit: () => import('./views/SubmitView'),
@@ -37,20 +40,6 @@ function loadView(name: RouteName): Promise<ViewModule> {
   return p;
 }
 
-// Started before the first render, so they load while it happens: the stored state, then the
-// app layer and the view to reopen (fetched and compiled off the main thread; nothing is shown
-// until the shell has painted). The courier:* performance marks are read by
-// test/bench/popup.bench.ts.
-const bootData = readBootData();
-void bootData.then(() => performance.mark('courier:boot-read'));
-const appModule = import('./app');
-const firstView = bootData.then((data) => {
-  const name = (parseHash(location.hash) ?? lastRoute(data)).name;
-  return loadView(name).then((module) => ({ name, module }));
-});
-// Failures are shown by the shell once it has painted; until then they are not "unhandled".
-for (const pending of [appModule, firstView]) pending.catch(() => undefined);
-
 /** The page to reopen when the popup opens without a hash: the last one shown. */
 function lastRoute(boot: BootData): AppRoute {
   const envelope = boot[UI_KEYS.nav] as { v?: unknown; data?: { last?: unknown } } | undefined;
@@ -66,63 +55,55 @@ const TABS: { section: Section; label: string; href: string }[] = [
   { section: 'assets', label: 'Assets', href: '#/assets' },
 ];
 
+/**
+ * Called when the restored view has been committed: its controls exist and take input. The
+ * moment counts once that frame is on screen (a task queued from requestAnimationFrame runs
+ * after the frame is produced); the background calls and warm-ups wait until then so that they
+ * never delay it. The courier:* performance marks are read by test/bench/popup.bench.ts.
+ */
 let markedInteractive = false;
-function markInteractive(): void {
+function markInteractive(afterwards: () => void): void {
   if (markedInteractive) return;
   markedInteractive = true;
-  performance.mark('courier:interactive');
-  document.documentElement.dataset.interactive = 'true';
+  performance.mark('courier:committed');
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      performance.mark('courier:interactive');
+      document.documentElement.dataset.interactive = 'true';
+      afterwards();
+    }),
+  );
 }
 
-export function PopupShell() {
-  const [boot, setBoot] = useState<BootData | null>(null);
-  const [app, setApp] = useState<AppModule | null>(null);
-  const [view, setView] = useState<{ name: RouteName; Component: ComponentType<ViewProps> } | null>(null);
+/** `boot`: the stored UI state, already applied to the stores (app.hydrate) by the entry. */
+export function PopupShell({ boot }: { boot: BootData }) {
+  const fallback = useMemo(() => lastRoute(boot), [boot]);
+  const route = useHashRoute() ?? fallback;
+  const [view, setView] = useState<ShownView | null>(() => (route.name === 'quote' ? { name: 'quote', Component: QuoteView } : null));
   const [failure, setFailure] = useState<string | null>(null);
 
-  const fallback = useMemo(() => (boot ? lastRoute(boot) : DEFAULT_ROUTE), [boot]);
-  const route = useHashRoute() ?? fallback;
-  const ready = boot !== null && app !== null;
-
-  // After the first frame (a requestAnimationFrame callback runs as that frame is produced, so the
-  // shell is on screen first): the app layer, the stored state and the first view, applied together.
-  useLayoutEffect(() => {
-    requestAnimationFrame(() => {
-      performance.mark('courier:lazy-start');
-      Promise.all([appModule, bootData, firstView]).then(
-        ([module, data, view]) => {
-          performance.mark('courier:app-loaded');
-          module.hydrate(data);
-          setBoot(data);
-          setApp(module);
-          setView({ name: view.name, Component: view.module.default });
-        },
-        (error: unknown) => setFailure(error instanceof Error ? error.message : String(error)),
-      );
-    });
-  }, []);
-
   useEffect(() => {
-    if (!ready) return;
     let live = true;
     // Hash empty: reopen where the user was, without adding a history entry.
     if (!parseHash(location.hash)) history.replaceState(null, '', formatRoute(route));
     app.rememberRoute(location.hash);
     loadView(route.name).then(
-      (module) => live && setView({ name: route.name, Component: module.default }),
+      (module) => live && setView((shown) => (shown?.name === route.name && shown.Component === module.default ? shown : { name: route.name, Component: module.default })),
       (error: unknown) => live && setFailure(error instanceof Error ? error.message : String(error)),
     );
     return () => {
       live = false;
     };
-  }, [ready, route]);
+  }, [route]);
 
   const current = view && view.name === route.name ? view : null;
 
   // A new page after the first: focus its heading, so keyboard and screen-reader users land on it.
+  // At commit (a layout effect): a key press handled after the new page is on screen is never
+  // undone by this moving focus.
   const shownKey = current ? `${route.name}/${route.id ?? ''}` : null;
   const [firstShown, setFirstShown] = useState<string | null>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!shownKey) return;
     if (firstShown === null) {
       setFirstShown(shownKey);
@@ -136,9 +117,8 @@ export function PopupShell() {
   }, [shownKey]);
   // At commit: the restored view's controls exist and answer input from here on.
   useLayoutEffect(() => {
-    if (!current || !app) return;
-    markInteractive();
-    app.afterInteractive(() => Object.keys(VIEW_LOADERS).forEach((name) => void loadView(name as RouteName)));
+    if (!current) return;
+    markInteractive(() => app.afterInteractive(() => Object.keys(VIEW_LOADERS).forEach((name) => void loadView(name as RouteName))));
   }, [current !== null]);
 
   const section = sectionOf(route.name);
@@ -166,7 +146,7 @@ export function PopupShell() {
             <li key={tab.section}>
               <a href={tab.href} aria-current={section === tab.section ? 'page' : undefined}>
                 {tab.label}
-                {tab.section === 'activity' && app && <app.PendingBadge />}
+                {tab.section === 'activity' && <app.PendingBadge />}
               </a>
             </li>
           ))}
@@ -188,7 +168,7 @@ export function PopupShell() {
           </div>
         )}
       </main>
-      {app && <app.Footer />}
+      <app.Footer />
     </div>
   );
 }
