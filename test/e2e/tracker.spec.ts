@@ -3,12 +3,9 @@
  * goes from badge "1" to done with one notification, and nothing is lost when the worker is
  * stopped or the browser restarts mid-transfer.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { createInterface } from 'node:readline';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { expect, extensionWorker, launchExtensionContext, test, type LocalService } from './support/fixtures';
-import { repoRoot } from './support/paths';
+import { startOwnService } from './support/own-service';
 import { signedTransfers } from './support/transfers';
 
 const ATOM_ON_OSMOSIS = 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2';
@@ -235,39 +232,3 @@ test('with 30 % of status and track answers failing, twenty concurrent transfers
     await own.stop();
   }
 });
-
-async function startOwnService(): Promise<{ url: string; service: LocalService; stop(): Promise<void> }> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'src/service/cli.ts'), '--port', '0', '--speed', '60', '--rate-limit', '0', '--quiet'],
-    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'ignore'] },
-  );
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('service did not start')), 30_000);
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      if (line.startsWith('listening on ')) {
-        clearTimeout(timer);
-        resolve(line.slice('listening on '.length));
-      }
-    });
-  });
-  const service: LocalService = {
-    url,
-    post: async (p, body) => {
-      const res = await fetch(`${url}${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      return { status: res.status, body: await res.json() };
-    },
-    get: async (p) => {
-      const res = await fetch(`${url}${p}`);
-      return { status: res.status, body: await res.json() };
-    },
-  };
-  return {
-    url,
-    service,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    },
-  };
-}
