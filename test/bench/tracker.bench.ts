@@ -20,6 +20,7 @@ import path from 'node:path';
 import { createServiceApp } from '../../src/service/app';
 import { closeServer, createServiceServer, listenLocal } from '../../src/service/http/server';
 import { repoRoot } from '../e2e/support/paths';
+import { localServiceAt } from '../e2e/support/local-service';
 import { signedTransfers, type TransferSpec } from '../e2e/support/transfers';
 import { buildExtension, launchExtension, type LaunchedExtension } from './extension';
 
@@ -96,7 +97,7 @@ export async function benchTracker(): Promise<{ name: string; lines: string[] }>
     const build = buildExtension({ outDir: path.join(repoRoot, '.output/bench-tracker'), env: { COURIER_API_URL: extensionBase } });
     extension = await launchExtension(build.dir);
 
-    const service = localService(naiveBase);
+    const service = localServiceAt(naiveBase);
     const perRoute: Transfer[][] = [];
     for (const route of ROUTES) {
       const made: Transfer[] = [];
@@ -144,16 +145,6 @@ export async function benchTracker(): Promise<{ name: string; lines: string[] }>
     for (const server of servers) await closeServer(server).catch(() => undefined);
     app.stop();
   }
-}
-
-function localService(url: string) {
-  const read = async (res: Response) => ({ status: res.status, body: (await res.json()) as any });
-  return {
-    url,
-    post: async (p: string, body: unknown) =>
-      read(await fetch(`${url}${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })),
-    get: async (p: string) => read(await fetch(`${url}${p}`)),
-  };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

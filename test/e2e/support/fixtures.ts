@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromiumPath, launchArgs, serviceUrl } from './paths';
+import { localServiceAt, type LocalService } from './local-service';
 import { startPageServer, type PageServer } from './page-server';
 
 export type ExtensionFixtures = {
@@ -18,23 +19,9 @@ export type ExtensionFixtures = {
   service: LocalService;
 };
 
-export type LocalService = {
-  url: string;
-  post(path: string, body: unknown): Promise<{ status: number; body: any }>;
-  get(path: string): Promise<{ status: number; body: any }>;
-};
+export type { LocalService };
 
-const localService: LocalService = {
-  url: serviceUrl,
-  post: async (path, body) => {
-    const res = await fetch(`${serviceUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    return { status: res.status, body: await res.json() };
-  },
-  get: async (path) => {
-    const res = await fetch(`${serviceUrl}${path}`);
-    return { status: res.status, body: await res.json() };
-  },
-};
+const localService: LocalService = localServiceAt(serviceUrl);
 
 /** Launches Chromium on `userDataDir`; relaunching on the same folder is a browser restart. */
 export function launchExtensionContext(userDataDir: string): Promise<BrowserContext> {

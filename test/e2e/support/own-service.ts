@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import type { LocalService } from './fixtures';
+import { localServiceAt, type LocalService } from './local-service';
 import { repoRoot } from './paths';
 
 export async function startOwnService(): Promise<{ url: string; service: LocalService; stop(): Promise<void> }> {
@@ -23,17 +23,7 @@ export async function startOwnService(): Promise<{ url: string; service: LocalSe
       }
     });
   });
-  const service: LocalService = {
-    url,
-    post: async (p, body) => {
-      const res = await fetch(`${url}${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      return { status: res.status, body: await res.json() };
-    },
-    get: async (p) => {
-      const res = await fetch(`${url}${p}`);
-      return { status: res.status, body: await res.json() };
-    },
-  };
+  const service = localServiceAt(url);
   return {
     url,
     service,
