@@ -6,6 +6,7 @@ import { PopupShell } from '../../src/ui/popup/Shell';
 import { readBootData } from '../../src/ui/state/keys';
 import '../../src/ui/shared/theme.css';
 
+performance.mark('courier:entry');
 void readBootData().then((boot) => {
   performance.mark('courier:boot-read');
   hydrate(boot);

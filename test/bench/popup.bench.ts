@@ -6,8 +6,8 @@
  *   are listed separately. Goal ≤ 60 KB.
  * - time to interactive in Chromium: popup.html opened RUNS times in fresh tabs; navigation start
  *   → the `courier:interactive` mark the shell sets once the frame with the restored view is on
- *   screen (src/ui/popup/Shell.tsx: committed, then one frame). Goal: median ≤ 150 ms. The
- *   first (cold) open is reported apart.
+ *   screen (src/ui/popup/Shell.tsx: committed, then one frame), or the first contentful paint
+ *   when that is later. Goal: median ≤ 150 ms. The first (cold) open is reported apart.
  *
  * `COURIER_BENCH_NO_BUILD=1` measures the existing build instead of running `wxt build` first.
  */
@@ -110,9 +110,12 @@ async function ttiLines(dir: string): Promise<string[]> {
       if (process.env.COURIER_BENCH_VERBOSE) console.log(marks.stages);
       await page.close();
       // The first open also starts the extension's renderer: reported apart, not in the median.
-      if (i === 0) cold = marks;
+      // Strict: the later of the shell's mark (the interactive frame has been produced) and the
+      // browser's first contentful paint (that frame presented), which can trail it by a few ms.
+      const strict = { tti: Math.max(marks.tti, marks.fcp ?? marks.tti), fcp: marks.fcp };
+      if (i === 0) cold = strict;
       else {
-        tti.push(marks.tti);
+        tti.push(strict.tti);
         if (marks.fcp !== null) {
           fcp.push(marks.fcp);
           afterPaint.push(marks.tti - marks.fcp);
@@ -124,7 +127,7 @@ async function ttiLines(dir: string): Promise<string[]> {
     const med = median(warm);
     return [
       `time to interactive: median ${med.toFixed(0)} ms, p90 ${percentile(warm, 90).toFixed(0)} ms, min ${Math.min(...warm).toFixed(0)} ms over ${warm.length} opens (goal median ≤ ${TTI_GOAL_MS} ms) ${med <= TTI_GOAL_MS ? 'OK' : 'OVER'}`,
-      `first contentful paint: median ${warmFcp.length ? median(warmFcp).toFixed(0) : '?'} ms; interactive after it: median ${afterPaint.length ? median(afterPaint).toFixed(0) : '?'} ms`,
+      `first contentful paint: median ${warmFcp.length ? median(warmFcp).toFixed(0) : '?'} ms; the shell's interactive mark minus it: median ${afterPaint.length ? median(afterPaint).toFixed(0) : '?'} ms`,
       `(headless Chromium, software rendering; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} CPUs)`,
       `cold first open: interactive at ${cold!.tti.toFixed(0)} ms, first paint ${cold!.fcp?.toFixed(0) ?? '?'} ms`,
     ];
