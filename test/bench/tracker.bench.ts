@@ -182,6 +182,8 @@ function naivePoll(base: string, transfer: Transfer, timers: NodeJS.Timeout[]): 
         transfer.naive.sawAt = Date.now();
         clearInterval(timer);
       }
+    } catch {
+      // counted all the same; the next tick asks again
     } finally {
       busy = false;
     }
