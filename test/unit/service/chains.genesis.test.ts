@@ -12,9 +12,9 @@ import {
   handleFaucet,
   moduleAddress,
 } from '../../../src/service/chains';
-import { ServiceError } from '../../../src/service/http/errors';
 import { buildWorld, type World } from '../../../src/service/world';
 import { devWallet } from '../../support/dev-wallet';
+import { serviceErrorOf as serviceError } from '../../support/service-error';
 
 const ATOM_ON_OSMOSIS = 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2';
 
@@ -29,15 +29,6 @@ beforeEach(() => {
   sim = new ChainSimulator({ world, clock: new ManualClock(Date.UTC(2025, 5, 1)) });
 });
 
-function serviceError(fn: () => unknown): ServiceError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof ServiceError) return e;
-    throw e;
-  }
-  throw new Error('expected a ServiceError');
-}
 
 describe('dev accounts', () => {
   it('derives the well-known address for N = 0 and matches cosmjs’s own HD wallet for N = 0…9', async () => {

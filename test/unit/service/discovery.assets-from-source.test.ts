@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AssetsFromSourceResponse, type AssetsFromSourceRequest } from '../../../src/api/schemas';
 import { assetsFromSource } from '../../../src/service/discovery';
-import { ServiceError } from '../../../src/service/http/errors';
 import { getWorld, type World } from '../../../src/service/world';
 import type { Pool } from '../../../src/service/world/types';
 import { haveFixtures, readFixture } from '../../support/fixtures';
+import { serviceErrorOf as failure } from '../../support/service-error';
 
 const ATOM_ON_OSMOSIS = 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2';
 const USDC_NOBLE_ON_OSMOSIS = 'ibc/498A0751C798A0D9A389AA3691123DADA57DAA4FE165D5C75894505B876BA6E4';
@@ -38,15 +38,6 @@ function has(res: AssetsFromSourceResponse, chainId: string, denom: string): boo
   return (res.dest_assets[chainId]?.assets ?? []).some((a) => a.denom === denom);
 }
 
-function failure(fn: () => unknown): ServiceError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof ServiceError) return e;
-    throw e;
-  }
-  throw new Error('expected a ServiceError');
-}
 
 describe('assets_from_source: transfers only', () => {
   it('takes ATOM from the Hub to Osmosis as the registry denom, with its metadata', () => {

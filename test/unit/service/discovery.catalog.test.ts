@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AssetsResponse, ChainsResponse } from '../../../src/api/schemas';
 import { fungibleAssets, infoChains } from '../../../src/service/discovery';
-import { ServiceError } from '../../../src/service/http/errors';
 import { getWorld, type World } from '../../../src/service/world';
 import { haveFixtures, readFixture } from '../../support/fixtures';
+import { serviceErrorOf as failure } from '../../support/service-error';
 
 
 let world: World;
@@ -25,15 +25,6 @@ function assets(query: string): AssetsResponse {
   return res;
 }
 
-function failure(fn: () => unknown): ServiceError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof ServiceError) return e;
-    throw e;
-  }
-  throw new Error('expected a ServiceError');
-}
 
 const ids = (res: ChainsResponse) => res.chains.map((c) => c.chain_id);
 

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { IbcOriginAssetsResponse, type IbcOriginAssetsRequest } from '../../../src/api/schemas';
 import { ibcOriginAssets } from '../../../src/service/discovery';
-import { ServiceError } from '../../../src/service/http/errors';
 import { getWorld, ibcDenom, type World } from '../../../src/service/world';
 import { haveFixtures, readFixture } from '../../support/fixtures';
+import { serviceErrorOf as failure } from '../../support/service-error';
 
 const ATOM_ON_OSMOSIS = 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2';
 
@@ -18,15 +18,6 @@ function run(req: IbcOriginAssetsRequest): IbcOriginAssetsResponse {
   return res;
 }
 
-function failure(fn: () => unknown): ServiceError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof ServiceError) return e;
-    throw e;
-  }
-  throw new Error('expected a ServiceError');
-}
 
 describe('ibc_origin_assets', () => {
   it('resolves ATOM on Osmosis to uatom on cosmoshub-4, with the origin metadata', () => {

@@ -3,10 +3,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { fromBech32, toBech32 } from '@cosmjs/encoding';
 import { MsgsDirectRequest, MsgsDirectResponse, type RouteRequest, type RouteResponse } from '../../../src/api/schemas';
-import { ServiceError } from '../../../src/service/http/errors';
 import { EntryPointExecuteMsg, buildMsgs, buildMsgsDirect } from '../../../src/service/msgs';
 import { planRoute } from '../../../src/service/planner';
 import { getWorld } from '../../../src/service/world';
+import { serviceErrorOf as failure } from '../../support/service-error';
 
 const world = getWorld();
 const NOW = 1_700_000_000_000;
@@ -33,15 +33,6 @@ function direct(req: MsgsDirectRequest, options: Parameters<typeof buildMsgsDire
   return res as unknown as { msgs: any[]; txs: any[]; min_amount_out: string; estimated_fees: any[]; route: RouteResponse };
 }
 
-function failure(fn: () => unknown): ServiceError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof ServiceError) return e;
-    throw e;
-  }
-  throw new Error('expected a ServiceError');
-}
 
 const usdcToAtom: MsgsDirectRequest = {
   source_asset_denom: 'uusdc',

@@ -11,7 +11,6 @@ import { MsgTransfer } from 'cosmjs-types/ibc/applications/transfer/v1/tx';
 import { MsgExecuteContract } from 'cosmjs-types/cosmwasm/wasm/v1/tx';
 import { MsgSend } from 'cosmjs-types/cosmos/bank/v1beta1/tx';
 import { MsgsRequest, MsgsResponse, type RouteRequest, type RouteResponse } from '../../../src/api/schemas';
-import { ServiceError } from '../../../src/service/http/errors';
 import {
   AXELAR_GATEWAY,
   AXELAR_GMP_ACCOUNT,
@@ -35,6 +34,7 @@ import {
 } from '../../../src/service/msgs';
 import { planRoute } from '../../../src/service/planner';
 import { getWorld } from '../../../src/service/world';
+import { serviceErrorOf as failure } from '../../support/service-error';
 
 const world = getWorld();
 const NOW = 1_700_000_000_123;
@@ -89,15 +89,6 @@ function build(req: MsgsRequest) {
   };
 }
 
-function failure(fn: () => unknown): ServiceError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof ServiceError) return e;
-    throw e;
-  }
-  throw new Error('expected a ServiceError');
-}
 
 function expect400(fn: () => unknown, message: string | RegExp): void {
   const e = failure(fn);

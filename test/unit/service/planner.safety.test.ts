@@ -1,9 +1,10 @@
 /** Price safety of planned routes: BAD_PRICE, HIGH_LOSS and LOW_INFO, with and without allow_unsafe. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RouteResponse, type RouteRequest } from '../../../src/api/schemas';
-import { ServiceError } from '../../../src/service/http/errors';
+import type { ServiceError } from '../../../src/service/http/errors';
 import { planRoute, type PlannerConfig } from '../../../src/service/planner';
 import { buildWorld, type World } from '../../../src/service/world';
+import { serviceErrorOf } from '../../support/service-error';
 
 const ATOM_ON_OSMOSIS = 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2';
 const MESSAGE = /^difference in usd value of route input and output is too large\. input usd value: (\d+\.\d\d) output usd value: (\d+\.\d\d)$/;
@@ -23,13 +24,7 @@ const atomToOsmo = (amountIn: string, extra: Partial<RouteRequest> = {}): RouteR
 });
 
 function planError(req: RouteRequest, config?: Partial<PlannerConfig>): ServiceError {
-  try {
-    planRoute(world, req, config);
-  } catch (e) {
-    if (e instanceof ServiceError) return e;
-    throw e;
-  }
-  throw new Error('expected a ServiceError');
+  return serviceErrorOf(() => planRoute(world, req, config));
 }
 
 function planValid(req: RouteRequest, config?: Partial<PlannerConfig>) {

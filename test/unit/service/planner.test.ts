@@ -8,10 +8,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fromBech32, toBech32 } from '@cosmjs/encoding';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RouteResponse, type MsgsRequest, type RouteRequest } from '../../../src/api/schemas';
-import { ServiceError } from '../../../src/service/http/errors';
+import type { ServiceError } from '../../../src/service/http/errors';
 import { buildMsgsJson } from '../../../src/service/msgs';
 import { DEFAULT_TIMING, planRoute, type PlannerConfig, type WireRoute } from '../../../src/service/planner';
 import { buildWorld, ibcDenom, type World } from '../../../src/service/world';
+import { serviceErrorOf } from '../../support/service-error';
 
 const ATOM_ON_OSMOSIS = 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2';
 const USDC_ON_OSMOSIS = 'ibc/498A0751C798A0D9A389AA3691123DADA57DAA4FE165D5C75894505B876BA6E4';
@@ -80,13 +81,7 @@ function checkTxsAgainstMsgs(r: WireRoute): number[][] {
 }
 
 function planError(req: RouteRequest, config?: Partial<PlannerConfig>): ServiceError {
-  try {
-    planRoute(world, req, config);
-  } catch (e) {
-    if (e instanceof ServiceError) return e;
-    throw e;
-  }
-  throw new Error('expected a ServiceError');
+  return serviceErrorOf(() => planRoute(world, req, config));
 }
 
 const req = (
