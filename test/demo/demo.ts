@@ -18,6 +18,7 @@ import { PubKey } from 'cosmjs-types/cosmos/crypto/secp256k1/keys';
 import { TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx';
 import { MsgExecuteContract } from 'cosmjs-types/cosmwasm/wasm/v1/tx';
 import { MsgTransfer } from 'cosmjs-types/ibc/applications/transfer/v1/tx';
+import { msgsRequestFor } from '../../src/api/msgs-request';
 
 const DEV_MNEMONIC = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
 const TRANSFER = '/ibc.applications.transfer.v1.MsgTransfer';
@@ -146,17 +147,7 @@ step('build', async () => {
   }
   const answer = await need().request({
     method: 'msgs',
-    params: {
-      source_asset_chain_id: route.source_asset_chain_id,
-      source_asset_denom: route.source_asset_denom,
-      dest_asset_chain_id: route.dest_asset_chain_id,
-      dest_asset_denom: route.dest_asset_denom,
-      amount_in: route.amount_in,
-      amount_out: route.amount_out,
-      address_list: addressList,
-      operations: route.operations,
-      slippage_tolerance_percent: '1',
-    },
+    params: msgsRequestFor(route, addressList, '1'),
   });
   const tx = answer.txs?.[0]?.cosmos_tx;
   if (!tx) throw new Error('this demo signs one Cosmos transaction; the route needs something else');

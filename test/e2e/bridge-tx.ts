@@ -1,4 +1,6 @@
 /** Signed transactions for the bridge's tests and bench (Node side, no Playwright imports). */
+import { msgsRequestFor } from '../../src/api/msgs-request';
+
 export const HUB = 'cosmoshub-4';
 export const OSMO = 'osmosis-1';
 export const ATOM_ON_OSMO = 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2';
@@ -32,17 +34,7 @@ export async function signedTransfer(serviceUrl: string, account: number, amount
   const chains = (await get(`/v2/info/chains?chain_ids=${HUB},${OSMO}`)).chains as any[];
   const prefix = (id: string) => chains.find((c) => c.chain_id === id).bech32_prefix as string;
   const addressList = await Promise.all((route.required_chain_addresses as string[]).map((id) => devWallet(account, prefix(id))));
-  const msgs = await post('/v2/fungible/msgs', {
-    source_asset_denom: route.source_asset_denom,
-    source_asset_chain_id: route.source_asset_chain_id,
-    dest_asset_denom: route.dest_asset_denom,
-    dest_asset_chain_id: route.dest_asset_chain_id,
-    amount_in: route.amount_in,
-    amount_out: route.amount_out,
-    operations: route.operations,
-    address_list: addressList,
-    slippage_tolerance_percent: '1',
-  });
+  const msgs = await post('/v2/fungible/msgs', msgsRequestFor(route, addressList, '1'));
   const cosmosTx = msgs.txs[0].cosmos_tx;
   const acct = await get(`/local/chains/${HUB}/accounts/${cosmosTx.signer_address}`);
   const hub = chains.find((c) => c.chain_id === HUB);

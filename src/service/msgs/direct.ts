@@ -10,6 +10,7 @@ import type { World } from '../world';
 import { buildMsgsJson, type BuiltMsgs, type MsgsOptions } from './build';
 import { parseAffiliates, parseAmountIn } from './options';
 import { requiredChainIds } from './path';
+import { msgsRequestFor } from '../../api/msgs-request';
 
 export interface MsgsDirectOptions extends MsgsOptions {
   /** The route planner; the service's own by default (tests inject one). */
@@ -71,16 +72,8 @@ export function buildMsgsDirectJson(
   });
 
   const msgsRequest: MsgsRequest = {
-    source_asset_denom: route.source_asset_denom,
-    source_asset_chain_id: route.source_asset_chain_id,
-    dest_asset_denom: route.dest_asset_denom,
-    dest_asset_chain_id: route.dest_asset_chain_id,
-    amount_in: route.amount_in,
-    amount_out: route.amount_out,
+    ...msgsRequestFor(route, addressList, request.slippage_tolerance_percent),
     estimated_amount_out: route.estimated_amount_out,
-    address_list: addressList,
-    operations: route.operations,
-    slippage_tolerance_percent: request.slippage_tolerance_percent,
     chain_ids_to_affiliates: request.chain_ids_to_affiliates,
     post_route_handler: request.post_route_handler,
     timeout_seconds: request.timeout_seconds,

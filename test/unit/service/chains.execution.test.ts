@@ -22,6 +22,7 @@ import { buildMsgsJson, type BuiltMsgs } from '../../../src/service/msgs';
 import { planRoute } from '../../../src/service/planner';
 import { buildWorld, type World } from '../../../src/service/world';
 import { msgFromApi, msgExecuteContractFromJson, msgTransferFromJson, signTx } from '../../support/dev-wallet';
+import { msgsRequestFor } from '../../../src/api/msgs-request';
 
 const HUB = 'cosmoshub-4';
 const OSMO = 'osmosis-1';
@@ -62,18 +63,7 @@ function plan(req: Partial<RouteRequest>): RouteResponse {
 function build(route: RouteResponse, extra: Record<string, unknown> = {}): BuiltMsgs {
   return buildMsgsJson(
     world,
-    {
-      source_asset_denom: route.source_asset_denom,
-      source_asset_chain_id: route.source_asset_chain_id,
-      dest_asset_denom: route.dest_asset_denom,
-      dest_asset_chain_id: route.dest_asset_chain_id,
-      amount_in: route.amount_in,
-      amount_out: route.amount_out,
-      operations: route.operations,
-      address_list: route.required_chain_addresses.map(user),
-      slippage_tolerance_percent: '1',
-      ...extra,
-    } as never,
+    { ...msgsRequestFor(route, route.required_chain_addresses.map(user), '1'), ...extra } as never,
     { now: () => clock.now() },
   );
 }

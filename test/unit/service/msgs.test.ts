@@ -35,6 +35,7 @@ import {
 import { planRoute } from '../../../src/service/planner';
 import { getWorld } from '../../../src/service/world';
 import { serviceErrorOf as failure } from '../../support/service-error';
+import { msgsRequestFor } from '../../../src/api/msgs-request';
 
 const world = getWorld();
 const NOW = 1_700_000_000_123;
@@ -62,18 +63,7 @@ function plan(req: Partial<RouteRequest>): RouteResponse {
 }
 
 function requestFor(route: RouteResponse, extra: Partial<MsgsRequest> = {}): MsgsRequest {
-  return {
-    source_asset_denom: route.source_asset_denom,
-    source_asset_chain_id: route.source_asset_chain_id,
-    dest_asset_denom: route.dest_asset_denom,
-    dest_asset_chain_id: route.dest_asset_chain_id,
-    amount_in: route.amount_in,
-    amount_out: route.amount_out,
-    operations: route.operations,
-    address_list: route.required_chain_addresses.map(addressOn),
-    slippage_tolerance_percent: '1',
-    ...extra,
-  };
+  return { ...msgsRequestFor(route, route.required_chain_addresses.map(addressOn), '1'), ...extra };
 }
 
 /** Builds, checks the response against the wire schema, and returns it. */

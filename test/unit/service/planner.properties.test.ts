@@ -7,11 +7,12 @@
 import fc from 'fast-check';
 import { fromBech32, toBech32 } from '@cosmjs/encoding';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { RouteResponse, type MsgsRequest, type RouteResponse as Route } from '../../../src/api/schemas';
+import { RouteResponse, type RouteResponse as Route } from '../../../src/api/schemas';
 import { ServiceError } from '../../../src/service/http/errors';
 import { buildMsgsJson } from '../../../src/service/msgs';
 import { planRoute } from '../../../src/service/planner';
 import { buildWorld, catalogKey, type World } from '../../../src/service/world';
+import { msgsRequestFor } from '../../../src/api/msgs-request';
 
 let world: World;
 let targets: { chainId: string; denom: string }[];
@@ -50,17 +51,7 @@ function addressOn(chainId: string): string {
 
 /** The transaction buildMsgs puts each operation in (operations_indices), in operation order. */
 function builtTxOfEachOperation(route: Route): number[] {
-  const request: MsgsRequest = {
-    source_asset_denom: route.source_asset_denom,
-    source_asset_chain_id: route.source_asset_chain_id,
-    dest_asset_denom: route.dest_asset_denom,
-    dest_asset_chain_id: route.dest_asset_chain_id,
-    amount_in: route.amount_in,
-    amount_out: route.amount_out,
-    operations: route.operations,
-    address_list: route.required_chain_addresses.map(addressOn),
-    slippage_tolerance_percent: '1',
-  };
+  const request = msgsRequestFor(route, route.required_chain_addresses.map(addressOn), '1');
   const built = buildMsgsJson(world, request, { now: () => 1_700_000_000_000 });
   return built.txs.flatMap((t, tx) => t.operations_indices.map(() => tx));
 }

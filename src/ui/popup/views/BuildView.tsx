@@ -17,6 +17,7 @@ import type { Catalog } from '../../../chains/catalog/catalog';
 import type { UiError } from '../../shared/errors';
 import { displayAmount, formatAgo } from '../../shared/format';
 import { useStore } from '../../shared/store';
+import { msgsRequestFor } from '../../../api/msgs-request';
 
 const STALE_MS = 2 * 60_000;
 const KIND_WORDS: Record<SignableTx['kind'], string> = {
@@ -144,18 +145,7 @@ export default function BuildView() {
     setBuilding(true);
     setError(null);
     const list = addresses.map((a) => a.trim());
-    const body: MsgsRequest = {
-      source_asset_denom: route.source_asset_denom,
-      source_asset_chain_id: route.source_asset_chain_id,
-      dest_asset_denom: route.dest_asset_denom,
-      dest_asset_chain_id: route.dest_asset_chain_id,
-      amount_in: route.amount_in,
-      amount_out: route.amount_out,
-      estimated_amount_out: route.estimated_amount_out,
-      address_list: list,
-      operations: route.operations,
-      slippage_tolerance_percent: state.slippage,
-    };
+    const body: MsgsRequest = { ...msgsRequestFor(route, list, state.slippage), estimated_amount_out: route.estimated_amount_out };
     try {
       const response = await callApi('msgs', body);
       flow.set((f) => ({ ...f, msgs: response, builtFor: list, builtAt: Date.now() }));
