@@ -7,7 +7,7 @@ import { ensureReachable, reachable, reachKey, type ReachQuery } from '../state/
 import type { AssetRef } from '../state/quote-form';
 import { useStore } from '../shared/store';
 import { AssetLogo } from './Bits';
-import { Picker, type PickerResults } from './Picker';
+import { Picker, type PickerProps, type PickerResults } from './Picker';
 
 export function toAssetRef(a: AssetInfo): AssetRef {
   return { chainId: a.chainId, denom: a.denom, symbol: a.symbol, name: a.name, decimals: a.decimals, logo: a.logo, known: a.known };
@@ -44,6 +44,40 @@ export function AssetButtonContent({ asset, prompt, catalog }: { asset: AssetRef
   );
 }
 
+/** A Picker over assets: the button, search field and options every asset picker shares. */
+function AssetPicker({
+  label,
+  value,
+  prompt,
+  catalog,
+  onChange,
+  testId,
+  ...rest
+}: {
+  label: string;
+  value: AssetRef | null;
+  prompt: string;
+  catalog: Catalog | null;
+  onChange: (asset: AssetRef) => void;
+  testId?: string | undefined;
+} & Pick<PickerProps<AssetInfo>, 'results' | 'disabled' | 'onOpen' | 'emptyText'>) {
+  return (
+    <Picker<AssetInfo>
+      buttonLabel={label}
+      buttonContent={<AssetButtonContent asset={value} prompt={prompt} catalog={catalog} />}
+      title={label}
+      searchLabel={`Search ${label.toLowerCase()} by symbol, name, chain or denom`}
+      placeholder="Symbol, name, chain or denom"
+      itemKey={assetKey}
+      renderItem={(a) => <AssetOption asset={a} catalog={catalog} />}
+      onSelect={(a) => onChange(toAssetRef(a))}
+      selectedKey={value ? assetKey(value) : null}
+      {...(testId ? { testId } : {})}
+      {...rest}
+    />
+  );
+}
+
 /** Any catalog asset, searched by symbol, name, chain or denom. */
 export function CatalogAssetPicker({
   label,
@@ -69,21 +103,7 @@ export function CatalogAssetPicker({
       items: state.catalog.searchAssets(query, { limit: 60, ...(chainId ? { chainId } : {}) }).map(fromCatalogAsset),
     };
   };
-  return (
-    <Picker<AssetInfo>
-      buttonLabel={label}
-      buttonContent={<AssetButtonContent asset={value} prompt={prompt} catalog={catalog} />}
-      title={label}
-      searchLabel={`Search ${label.toLowerCase()} by symbol, name, chain or denom`}
-      placeholder="Symbol, name, chain or denom"
-      results={results}
-      itemKey={assetKey}
-      renderItem={(a) => <AssetOption asset={a} catalog={catalog} />}
-      onSelect={(a) => onChange(toAssetRef(a))}
-      selectedKey={value ? assetKey(value) : null}
-      {...(testId ? { testId } : {})}
-    />
-  );
+  return <AssetPicker label={label} value={value} prompt={prompt} catalog={catalog} onChange={onChange} testId={testId} results={results} />;
 }
 
 function matches(asset: AssetInfo, query: string, catalog: Catalog | null): boolean {
@@ -140,21 +160,17 @@ export function ReachableAssetPicker({
     return { status: 'ready', items, note: `${total} asset${total === 1 ? '' : 's'} reachable from ${source!.symbol}` };
   };
   return (
-    <Picker<AssetInfo>
-      buttonLabel={label}
-      buttonContent={<AssetButtonContent asset={value} prompt={source ? 'Choose an asset' : 'Choose what to send first'} catalog={catalog} />}
-      title={label}
-      searchLabel={`Search ${label.toLowerCase()} by symbol, name, chain or denom`}
-      placeholder="Symbol, name, chain or denom"
+    <AssetPicker
+      label={label}
+      value={value}
+      prompt={source ? 'Choose an asset' : 'Choose what to send first'}
+      catalog={catalog}
+      onChange={onChange}
+      testId={testId}
       results={results}
-      itemKey={assetKey}
-      renderItem={(a) => <AssetOption asset={a} catalog={catalog} />}
-      onSelect={(a) => onChange(toAssetRef(a))}
-      selectedKey={value ? assetKey(value) : null}
       disabled={!source}
       onOpen={() => query && ensureReachable(query)}
       emptyText="No reachable asset matches."
-      {...(testId ? { testId } : {})}
     />
   );
 }
