@@ -57,11 +57,14 @@ function evmView(body: Record<string, unknown>): SignableTx['evm'] {
   };
 }
 
-function fromTx(tx: Tx, index: number): SignableTx {
-  const kind = txKind(tx);
-  const r = rec(tx);
-  const rawKind = kind === 'unknown' ? (Object.keys(r).find((k) => k !== 'operations_indices' && typeof r[k] === 'object') ?? '') : kind;
-  const body = rec(r[rawKind]);
+/** The fields `txs` entries and `msgs` entries share, read from the entry's kind-named body. */
+function signable(
+  index: number,
+  kind: SignableTx['kind'],
+  rawKind: string,
+  body: Record<string, unknown>,
+  rest: Pick<SignableTx, 'messages' | 'operationsIndices' | 'raw'>,
+): SignableTx {
   return {
     index,
     kind,
@@ -69,12 +72,22 @@ function fromTx(tx: Tx, index: number): SignableTx {
     chainId: str(body.chain_id),
     signer: str(body.signer_address),
     path: Array.isArray(body.path) ? body.path.filter((p): p is string => typeof p === 'string') : [],
-    messages: kind === 'cosmos_tx' && Array.isArray(body.msgs) ? body.msgs.map(message) : [],
     evm: kind === 'evm_tx' ? evmView(body) : null,
     svm: kind === 'svm_tx' ? { tx: str(body.tx) } : null,
+    ...rest,
+  };
+}
+
+function fromTx(tx: Tx, index: number): SignableTx {
+  const kind = txKind(tx);
+  const r = rec(tx);
+  const rawKind = kind === 'unknown' ? (Object.keys(r).find((k) => k !== 'operations_indices' && typeof r[k] === 'object') ?? '') : kind;
+  const body = rec(r[rawKind]);
+  return signable(index, kind, rawKind, body, {
+    messages: kind === 'cosmos_tx' && Array.isArray(body.msgs) ? body.msgs.map(message) : [],
     operationsIndices: Array.isArray(r.operations_indices) ? (r.operations_indices as number[]) : null,
     raw: tx,
-  };
+  });
 }
 
 function fromMsg(msg: Msg, index: number): SignableTx {
@@ -82,19 +95,11 @@ function fromMsg(msg: Msg, index: number): SignableTx {
   const r = rec(msg);
   const rawKind = kind === 'unknown' ? (Object.keys(r)[0] ?? '') : kind;
   const body = rec(r[rawKind]);
-  return {
-    index,
-    kind,
-    rawKind,
-    chainId: str(body.chain_id),
-    signer: str(body.signer_address),
-    path: Array.isArray(body.path) ? body.path.filter((p): p is string => typeof p === 'string') : [],
+  return signable(index, kind, rawKind, body, {
     messages: kind === 'multi_chain_msg' ? [message(body)] : [],
-    evm: kind === 'evm_tx' ? evmView(body) : null,
-    svm: kind === 'svm_tx' ? { tx: str(body.tx) } : null,
     operationsIndices: null,
     raw: msg,
-  };
+  });
 }
 
 /** One entry per transaction to sign, from `txs` when given (grouped), else from `msgs`. */
