@@ -5,18 +5,10 @@
 import type { Asset } from '../../api/schemas/common';
 import type { Catalog, CatalogAsset } from '../../chains/catalog/catalog';
 import { shortDenom } from '../shared/denom';
+import type { AssetRef } from '../state/quote-form';
 
-export interface AssetInfo {
-  chainId: string;
-  denom: string;
-  symbol: string;
-  name: string;
-  /** null when nobody knows: amounts are then shown in base units. */
-  decimals: number | null;
-  logo: string | null;
-  /** False when nothing but the denom is known. */
-  known: boolean;
-}
+/** The same fields as the form's remembered AssetRef: either can stand for the other. */
+export type AssetInfo = AssetRef;
 
 export function fromCatalogAsset(a: CatalogAsset): AssetInfo {
   return {

@@ -13,6 +13,7 @@ export interface AssetRef {
   /** null when unknown: amounts are then not typed in display units. */
   decimals: number | null;
   logo: string | null;
+  /** False when nothing but the denom is known. */
   known: boolean;
 }
 
