@@ -107,8 +107,11 @@ interface Link {
   asset: string;
 }
 
+/** Where an Axelar transfer of `assetDenom` lands: chain, denom, recipient and symbol. */
+type AxelarRoute = { chainId: string; destDenom: string; recipient: string; symbol: string };
+
 /** An Axelar asset (by its hub denom) and the chain and denom it goes to; ExecError when Axelar cannot. */
-function axelarRoute(world: World, assetDenom: string, destinationChain: string, recipient: string): { chainId: string; destDenom: string; recipient: string; symbol: string } {
+function axelarRoute(world: World, assetDenom: string, destinationChain: string, recipient: string): AxelarRoute {
   const asset = world.bridges.axelar.assets.find((a) => a.axelarDenom === assetDenom);
   if (!asset) throw new ExecError(`${assetDenom} is not a registered Axelar asset: asset not found`, 7, 'nexus');
   const dest = axelarChainByName(world, destinationChain);
@@ -145,6 +148,36 @@ export function depositFee(world: World, assetDenom: string, destChainId: string
 }
 
 /**
+ * Burns what is left after the fee at `from` and starts the Axelar leg (the bridge simulator
+ * delivers it later). Returns the amount burnt.
+ */
+function startTransfer(
+  ctx: ExecContext,
+  t: { from: string; denom: string; asset: string; amount: bigint; fee: bigint; destinationChain: string; route: AxelarRoute; parentPacketId?: string | undefined },
+): bigint {
+  const net = t.amount - t.fee;
+  ctx.ledger.burn(t.from, t.denom, net);
+  ctx.emitBridge({
+    kind: 'axelar_transfer',
+    bridge: 'axelar',
+    from: t.from,
+    amount: net.toString(),
+    asset: t.asset,
+    symbol: t.route.symbol,
+    destinationChain: t.destinationChain,
+    destChainId: t.route.chainId,
+    sourceDenom: t.denom,
+    destDenom: t.route.destDenom,
+    recipient: t.route.recipient,
+    fee: t.fee.toString(),
+    memo: '',
+    expectedDelayMs: bridgeDelayMs('axelar', ctx.chainId, true),
+    ...(t.parentPacketId ? { parentPacketId: t.parentPacketId } : {}),
+  });
+  return net;
+}
+
+/**
  * Tokens that reached a linked deposit address: the transfer fee goes to Axelar's fee
  * collector, the rest is burnt and the Axelar transfer starts. A denom other than the linked
  * asset stays in the deposit address (as on Axelar); an amount that does not cover the fee
@@ -156,25 +189,7 @@ export function confirmDeposit(ctx: ExecContext, deposit: string, link: Link, de
   const fee = depositFee(ctx.world, link.asset, route.chainId);
   if (fee >= amount) throw new ExecError(`deposit of ${amount}${denom} does not cover Axelar's transfer fee of ${fee}${denom}: insufficient funds`, 5, 'axelarnet');
   if (fee > 0n) ctx.ledger.send(deposit, AXELAR_FEE_RECIPIENT, denom, fee);
-  const net = amount - fee;
-  ctx.ledger.burn(deposit, denom, net);
-  ctx.emitBridge({
-    kind: 'axelar_transfer',
-    bridge: 'axelar',
-    from: deposit,
-    amount: net.toString(),
-    asset: link.asset,
-    symbol: route.symbol,
-    destinationChain: link.recipientChain,
-    destChainId: route.chainId,
-    sourceDenom: denom,
-    destDenom: route.destDenom,
-    recipient: route.recipient,
-    fee: fee.toString(),
-    memo: '',
-    expectedDelayMs: bridgeDelayMs('axelar', ctx.chainId, true),
-    ...(parentPacketId ? { parentPacketId } : {}),
-  });
+  const net = startTransfer(ctx, { from: deposit, denom, asset: link.asset, amount, fee, destinationChain: link.recipientChain, route, parentPacketId });
   ctx.emit(ev('deposit_confirmation', { module: 'axelarnet', deposit_address: deposit, amount: `${net}${denom}`, fee: `${fee}${denom}`, destination_chain: link.recipientChain }));
   return true;
 }
@@ -194,24 +209,6 @@ export function executeGmp(ctx: ExecContext, packetId: string, denom: string, am
     if (!r.ok) throw new ExecError(`invalid fee recipient ${memo.fee!.recipient}: ${r.reason}`, 7, 'axelarnet');
     ctx.ledger.send(AXELAR_GMP_ACCOUNT, memo.fee!.recipient, denom, fee);
   }
-  const net = amount - fee;
-  ctx.ledger.burn(AXELAR_GMP_ACCOUNT, denom, net);
-  ctx.emitBridge({
-    kind: 'axelar_transfer',
-    bridge: 'axelar',
-    from: AXELAR_GMP_ACCOUNT,
-    amount: net.toString(),
-    asset: denom,
-    symbol: route.symbol,
-    destinationChain: memo.destination_chain,
-    destChainId: route.chainId,
-    sourceDenom: denom,
-    destDenom: route.destDenom,
-    recipient: route.recipient,
-    fee: fee.toString(),
-    memo: '',
-    expectedDelayMs: bridgeDelayMs('axelar', ctx.chainId, true),
-    parentPacketId: packetId,
-  });
+  const net = startTransfer(ctx, { from: AXELAR_GMP_ACCOUNT, denom, asset: denom, amount, fee, destinationChain: memo.destination_chain, route, parentPacketId: packetId });
   ctx.emit(ev('gmp_transfer', { module: 'axelarnet', destination_chain: memo.destination_chain, destination_address: memo.destination_address, amount: `${net}${denom}`, fee: `${fee}${denom}` }));
 }
