@@ -21,8 +21,9 @@ import { poolReserves } from '../../../src/service/contracts';
 import { buildMsgsJson, type BuiltMsgs } from '../../../src/service/msgs';
 import { planRoute } from '../../../src/service/planner';
 import { buildWorld, type World } from '../../../src/service/world';
-import { msgFromApi, msgExecuteContractFromJson, msgTransferFromJson, signTx } from '../../support/dev-wallet';
+import { msgFromApi, msgExecuteContractFromJson, msgTransferFromJson } from '../../support/dev-wallet';
 import { msgsRequestFor } from '../../../src/api/msgs-request';
+import { signAsDev } from '../../support/sim-sign';
 
 const HUB = 'cosmoshub-4';
 const OSMO = 'osmosis-1';
@@ -70,18 +71,7 @@ function build(route: RouteResponse, extra: Record<string, unknown> = {}): Built
 
 /** Signs msgs as dev account n on a chain and broadcasts them. */
 async function sign(chainId: string, n: number, msgs: EncodeObject[]): Promise<TxRecord> {
-  const acc = sim.account(chainId, sim.devAddress(chainId, n))!;
-  const fee = feeOf(chainId);
-  const tx = await signTx({
-    chainId,
-    accountNumber: acc.account_number,
-    sequence: acc.sequence,
-    msgs,
-    fee: { amount: [{ denom: fee.denom, amount: fee.amount.toString() }], gas: GAS },
-    account: n,
-    prefix: world.chain(chainId)!.bech32Prefix,
-  });
-  return sim.broadcast(chainId, tx);
+  return sim.broadcast(chainId, await signAsDev(sim, world, { chainId, account: n, msgs, gas: GAS }));
 }
 
 /** Runs tx `i` of a msgs response as the user would: sign and broadcast a cosmos_tx, or "send" an evm_tx. */

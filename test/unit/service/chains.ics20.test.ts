@@ -6,7 +6,6 @@ import {
   ExecError,
   ManualClock,
   msToNs,
-  requiredFees,
   traceOf,
   type PacketRecord,
   type SimEvent,
@@ -18,9 +17,9 @@ import {
   msgExecuteContractFromJson,
   msgSendFromJson,
   msgTransferFromJson,
-  signTx,
 } from '../../support/dev-wallet';
 import { mulberry32 } from '../../../src/service/random';
+import { signAsDev } from '../../support/sim-sign';
 
 const HUB = 'cosmoshub-4';
 const OSMO = 'osmosis-1';
@@ -45,19 +44,7 @@ beforeEach(() => {
 
 /** Signs msgs as dev account n on a chain (sequence and account number from the chain) and broadcasts. */
 async function run(chainId: string, n: number, msgs: EncodeObject[], memo?: string): Promise<TxRecord> {
-  const acc = sim.account(chainId, sim.devAddress(chainId, n))!;
-  const fee = requiredFees(world.chain(chainId)!, GAS)[0]!;
-  const tx = await signTx({
-    chainId,
-    accountNumber: acc.account_number,
-    sequence: acc.sequence,
-    msgs,
-    fee: { amount: [{ denom: fee.denom, amount: fee.amount.toString() }], gas: GAS },
-    account: n,
-    prefix: world.chain(chainId)!.bech32Prefix,
-    ...(memo !== undefined ? { memo } : {}),
-  });
-  return sim.broadcast(chainId, tx);
+  return sim.broadcast(chainId, await signAsDev(sim, world, { chainId, account: n, msgs, gas: GAS, memo }));
 }
 
 function transfer(args: { chainId: string; n: number; channel: string; denom: string; amount: bigint; receiver: string; memo?: string; timeoutNs?: bigint }) {

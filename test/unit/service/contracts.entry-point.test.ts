@@ -12,7 +12,8 @@ import { jsonToBinary } from '../../../src/service/msgs';
 import { planRoute } from '../../../src/service/planner';
 import { swapExactIn } from '../../../src/service/pricing';
 import { buildWorld, type World } from '../../../src/service/world';
-import { msgExecuteContractFromJson, msgTransferFromJson, signTx } from '../../support/dev-wallet';
+import { msgExecuteContractFromJson, msgTransferFromJson } from '../../support/dev-wallet';
+import { signAsDev } from '../../support/sim-sign';
 
 const HUB = 'cosmoshub-4';
 const OSMO = 'osmosis-1';
@@ -42,18 +43,7 @@ const books = () => expect(sim.checkInvariants()).toEqual([]);
 const osmo = (n: number) => sim.devAddress(OSMO, n);
 
 async function sign(chainId: string, n: number, msgs: EncodeObject[]): Promise<TxRecord> {
-  const acc = sim.account(chainId, sim.devAddress(chainId, n))!;
-  const fee = requiredFees(world.chain(chainId)!, GAS)[0]!;
-  const tx = await signTx({
-    chainId,
-    accountNumber: acc.account_number,
-    sequence: acc.sequence,
-    msgs,
-    fee: { amount: [{ denom: fee.denom, amount: fee.amount.toString() }], gas: GAS },
-    account: n,
-    prefix: world.chain(chainId)!.bech32Prefix,
-  });
-  return sim.broadcast(chainId, tx);
+  return sim.broadcast(chainId, await signAsDev(sim, world, { chainId, account: n, msgs, gas: GAS }));
 }
 
 /** A swap_and_action of uosmo → ATOM through pool 1 (overrides merged into it); the input is the funds sent with it. */

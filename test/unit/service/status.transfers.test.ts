@@ -6,14 +6,15 @@
 import type { EncodeObject } from '@cosmjs/proto-signing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { StatusResponse, type MsgsDirectRequest } from '../../../src/api/schemas';
-import { ChainSimulator, ManualClock, msToNs, requiredFees, type TxRecord } from '../../../src/service/chains';
+import { ChainSimulator, ManualClock, msToNs, type TxRecord } from '../../../src/service/chains';
 import { createLocalServices, type LocalServices } from '../../../src/service/local-routes';
 import { buildMsgsDirect } from '../../../src/service/msgs';
 import { isoSeconds, type StatusJson } from '../../../src/service/status';
 import { getWorld } from '../../../src/service/world';
 import { devEvmAddress } from '../../../src/service/chains/address';
 import { MsgLinkRequestCodec, TYPE_MSG_LINK_REQUEST, type MsgLinkRequest } from '../../../src/service/chains/axelar';
-import { msgFromApi, msgTransferFromJson, registry, signTx } from '../../support/dev-wallet';
+import { msgFromApi, msgTransferFromJson, registry } from '../../support/dev-wallet';
+import { signAsDev } from '../../support/sim-sign';
 
 const world = getWorld();
 const T0 = Date.UTC(2025, 5, 1, 12);
@@ -42,17 +43,7 @@ afterEach(() => local.stop());
 
 /** Signs msgs as dev account 0 on `chainId` and submits through /v2/tx/submit's handler. */
 async function submitMsgs(chainId: string, msgs: EncodeObject[]): Promise<string> {
-  const chain = world.chain(chainId)!;
-  const acc = sim.account(chainId, sim.devAddress(chainId, 0))!;
-  const fee = requiredFees(chain, GAS)[0]!;
-  const tx = await signTx({
-    chainId,
-    accountNumber: acc.account_number,
-    sequence: acc.sequence,
-    msgs,
-    fee: { amount: [{ denom: fee.denom, amount: fee.amount.toString() }], gas: GAS },
-    prefix: chain.bech32Prefix,
-  });
+  const tx = await signAsDev(sim, world, { chainId, account: 0, msgs, gas: GAS });
   const res = local.tracking.submit({ tx, chain_id: chainId });
   return (res.body as { tx_hash: string }).tx_hash;
 }
