@@ -11,6 +11,7 @@ import {
 } from '../../../src/api';
 import { fetchUntilAborted } from '../../support/abortable-fetch';
 import { closedPort, useTestServer } from '../../support/http-server';
+import { apiErrorOf as failure } from '../../support/api-error';
 
 const server = useTestServer();
 const SUBMIT = { tx: 'AAAA', chain_id: 'osmosis-1' };
@@ -18,15 +19,6 @@ const TX = { tx_hash: 'ABCDEF', chain_id: 'osmosis-1' };
 
 function client(extra: Partial<Parameters<typeof createApiClient>[0]> = {}): ApiClient {
   return createApiClient({ baseUrl: server.url, retry: { retries: 0 }, ...extra });
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const outcome = await promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  expect(outcome).toBeInstanceOf(ApiError);
-  return outcome as ApiError;
 }
 
 describe('kind http', () => {

@@ -1,8 +1,9 @@
 /** Retry policy over a real socket: who retries, on what, how long it waits, when it stops. */
 import { describe, expect, it } from 'vitest';
-import { ApiError, createApiClient, type ApiClient, type RetryOptions } from '../../../src/api';
+import { createApiClient, type ApiClient, type RetryOptions } from '../../../src/api';
 import { parseRetryAfter } from '../../../src/api/transport';
 import { closedPort, useTestServer, type ScriptedResponse } from '../../support/http-server';
+import { apiErrorOf as failure } from '../../support/api-error';
 
 const server = useTestServer();
 
@@ -41,15 +42,6 @@ function recording(retry: RetryOptions = {}, extra: Partial<Parameters<typeof cr
     ...extra,
   });
   return { api, sleeps };
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const outcome = await promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  expect(outcome).toBeInstanceOf(ApiError);
-  return outcome as ApiError;
 }
 
 describe('Retry-After', () => {
