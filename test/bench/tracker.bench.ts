@@ -23,6 +23,7 @@ import { repoRoot } from '../e2e/support/paths';
 import { localServiceAt } from '../e2e/support/local-service';
 import { signedTransfers, type TransferSpec } from '../e2e/support/transfers';
 import { buildExtension, launchExtension, type LaunchedExtension } from './extension';
+import { median } from './stats';
 
 const ATOM_ON_OSMO = 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2';
 const ATOM_ON_NTRN = 'ibc/C4CFF46FD6DE35CA4CF4CE031E643C8FDC9BA4B99AE598E9B0ED98FE3A2319F9';
@@ -288,10 +289,4 @@ function report(transfers: Transfer[], items: Map<string, Item>, badgeDrops: num
   }
   lines.push(`(setup: extension build ${buildSeconds.toFixed(1)} s, not measured)`);
   return lines;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
