@@ -10,6 +10,10 @@ let catalogJson: Promise<string> | undefined;
 
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
+  // MV3 everywhere. On Firefox that means a non-persistent event page (the same "the background
+  // can be gone at any moment" rules as Chrome's worker) and a MAIN-world content script for the
+  // provider (Firefox 128+), so window.courier exists before the page's first script there too.
+  manifestVersion: 3,
   // End-to-end tests build a copy pointed at the local service into their own folder.
   outDir: process.env.COURIER_OUTPUT_DIR || '.output',
   hooks: {
@@ -46,13 +50,7 @@ export default defineConfig({
       'http://127.0.0.1/*',
     ],
     // A custom API base URL asks for its origin at run time (src/background/host-permission.ts).
-    // MV2 (Firefox) has no optional_host_permissions: origins go in optional_permissions there.
-    ...(browser === 'firefox'
-      ? { optional_permissions: ['https://*/*', 'http://*/*'] }
-      : { optional_host_permissions: ['https://*/*', 'http://*/*'] }),
-    // Chrome runs the provider as a MAIN-world content script; only Firefox injects inpage.js
-    // with a <script> tag, so only there is it web-accessible (which lets pages detect Courier).
-    ...(browser === 'firefox' ? { web_accessible_resources: ['inpage.js'] } : {}),
+    optional_host_permissions: ['https://*/*', 'http://*/*'],
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: { gecko: {

@@ -1,7 +1,6 @@
 import '../src/config/zod';
 import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
-import { injectScript } from 'wxt/utils/inject-script';
 import { startRelay } from '../src/bridge/relay';
 
 export default defineContentScript({
@@ -9,9 +8,7 @@ export default defineContentScript({
   runAt: 'document_start',
   allFrames: true,
   main() {
+    // The provider itself runs in the page's world (inpage-main.content.ts); this is its relay.
     startRelay(window, browser.runtime as unknown as Parameters<typeof startRelay>[1]);
-    // Chrome runs the provider as a MAIN-world content script (inpage-main.content.ts), before any
-    // page script. Firefox MV2 has no such thing: inject it, and accept the weaker ordering.
-    if (import.meta.env.FIREFOX) void injectScript('/inpage.js', { keepInDom: false });
   },
 });

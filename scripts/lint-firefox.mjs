@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const run = spawnSync(
   path.join(root, 'node_modules/.bin/web-ext'),
-  ['lint', '--source-dir', path.join(root, '.output/firefox-mv2'), '--output', 'json', '--no-config-discovery'],
+  ['lint', '--source-dir', path.join(root, '.output/firefox-mv3'), '--output', 'json', '--no-config-discovery'],
   { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
 );
 let report;

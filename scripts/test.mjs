@@ -1,19 +1,18 @@
 // `npm test`: every check Courier has, in order, then one closing line that CI reads:
-// "N passed, N failed, N skipped", summed over vitest and Playwright. A check step that fails
+// "N passed, N failed, N skipped", summed over vitest and both Playwright suites (Chromium, Firefox). A check step that fails
 // (typecheck, a build, the Firefox lint) counts as one failure, so the line never reads green
 // while the run is red. Every step runs even after a failure, so one run shows everything.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureChromium } from './lib/chromium.mjs';
+import { ensureChromium, ensureFirefox } from './lib/browsers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tmp = path.join(root, '.tmp');
 mkdirSync(tmp, { recursive: true });
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const vitestJson = path.join(tmp, 'vitest.json');
-const playwrightJson = path.join(tmp, 'playwright.json');
 const summaryFile = path.join(tmp, 'test-summary.txt');
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -37,12 +36,33 @@ function readJson(file) {
   }
 }
 
-let chromium;
-try {
-  chromium = ensureChromium();
-} catch (error) {
-  console.error(`\n${error.message}`);
-  failedSteps.push('chromium');
+function findBrowser(name, ensure) {
+  try {
+    return ensure();
+  } catch (error) {
+    console.error(`\n${error.message}`);
+    failedSteps.push(name);
+    return undefined;
+  }
+}
+const chromium = findBrowser('chromium', ensureChromium);
+const firefox = findBrowser('firefox', ensureFirefox);
+
+/** One Playwright suite; its JSON report's counts go into the totals. */
+function playwrightSuite(name, config, env) {
+  const json = path.join(tmp, `playwright-${config.replace(/\W+/g, '-')}.json`);
+  rmSync(json, { force: true });
+  const ok = step(name, bin('playwright'), ['test', '-c', config], { env: { ...env, COURIER_PW_JSON: json } });
+  const stats = readJson(json)?.stats;
+  if (stats) {
+    totals.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+    totals.failed += stats.unexpected ?? 0;
+    totals.skipped += stats.skipped ?? 0;
+    if (!ok && !stats.unexpected) totals.failed += 1;
+  } else if (!ok) {
+    totals.failed += 1;
+  }
+  if (!ok) failedSteps.pop(); // counted through the test totals above
 }
 
 step('typecheck', bin('tsc'), ['--noEmit', '-p', '.']);
@@ -69,27 +89,20 @@ if (vitestOk === false) failedSteps.pop(); // counted through the test totals ab
 const chromeBuilt = step('build (Chrome MV3)', bin('wxt'), ['build']);
 
 if (chromium && chromeBuilt) {
-  rmSync(playwrightJson, { force: true });
-  const pwOk = step('end-to-end tests (Playwright, Chromium)', bin('playwright'), ['test'], {
-    env: { COURIER_PW_JSON: playwrightJson, CHROMIUM_PATH: chromium },
-  });
-  const stats = readJson(playwrightJson)?.stats;
-  if (stats) {
-    totals.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
-    totals.failed += stats.unexpected ?? 0;
-    totals.skipped += stats.skipped ?? 0;
-    if (!pwOk && !stats.unexpected) totals.failed += 1;
-  } else if (!pwOk) {
-    totals.failed += 1;
-  }
-  if (!pwOk) failedSteps.pop();
+  playwrightSuite('end-to-end tests (Playwright, Chromium)', 'playwright.config.ts', { CHROMIUM_PATH: chromium });
 } else {
-  console.log('\n━━ end-to-end tests: not run (no Chromium or no Chrome build)');
-  failedSteps.push('end-to-end tests');
+  console.log('\n━━ end-to-end tests (Chromium): not run (no Chromium or no Chrome build)');
+  failedSteps.push('end-to-end tests (Chromium)');
 }
 
-if (step('build (Firefox)', bin('wxt'), ['build', '-b', 'firefox'])) {
+if (step('build (Firefox MV3)', bin('wxt'), ['build', '-b', 'firefox'])) {
   step('web-ext lint (Firefox build)', process.execPath, [path.join(root, 'scripts/lint-firefox.mjs')]);
+  if (firefox) {
+    playwrightSuite('end-to-end tests (puppeteer over BiDi, Firefox)', 'playwright.firefox.config.ts', { FIREFOX_PATH: firefox });
+  } else {
+    console.log('\n━━ end-to-end tests (Firefox): not run (no Firefox)');
+    failedSteps.push('end-to-end tests (Firefox)');
+  }
 }
 
 totals.failed += failedSteps.length;

@@ -32,7 +32,7 @@ export function createActivityRecord(deps: RecordDeps): VersionedRecord<Activity
   );
 }
 
-/** `browser.action` (MV3) or `browser.browserAction` (Firefox MV2): the calls the badge makes. */
+/** `browser.action` (MV3; `browserAction` on an MV2 browser): the calls the badge makes. */
 export interface ActionLike {
   setBadgeText(details: { text: string }): Promise<void> | void;
   setBadgeBackgroundColor(details: { color: string }): Promise<void> | void;

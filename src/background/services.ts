@@ -21,6 +21,7 @@ import {
   type NotificationsLike,
 } from './notifications';
 import { createSettingsRecords, SettingsService } from './settings';
+import { secretStorage } from './secret-storage';
 import { StorageProtection, type AccessLevelArea } from './storage-protection';
 import { KeyedMutex } from './storage/mutex';
 import type { Logger, StorageAreaLike } from './storage/versioned';
@@ -31,6 +32,8 @@ import { POLL_ALARM, Tracker, type AlarmsLike, type TrackedListener } from './tr
 export interface ServiceOptions {
   clock?: Clock;
   area?: StorageAreaLike;
+  /** Where the API key record lives (default: secret-storage.ts's choice for this browser). */
+  secretsArea?: StorageAreaLike;
   createClient?: (options: ApiClientOptions) => ApiClient;
   alarms?: AlarmsLike;
   /** Overrides the detected alarm floor (alarm-floor.ts). */
@@ -82,14 +85,18 @@ export function createBackgroundServices(options: ServiceOptions = {}): Backgrou
   const clock = options.clock ?? systemClock;
   const log = options.log ?? console;
   const deps = { area: options.area ?? browser.storage.local, mutex: new KeyedMutex(), clock, log };
+  const secrets = options.area
+    ? { area: options.secretsArea ?? options.area, inExtensionOrigin: false }
+    : secretStorage(browser.storage.local as StorageAreaLike & AccessLevelArea, globalThis.indexedDB);
   const records = {
-    ...createSettingsRecords(deps),
+    ...createSettingsRecords(deps, secrets.area),
     tracked: createTrackedRecord(deps),
     activity: createActivityRecord(deps),
   };
 
   const protection =
-    options.protection ?? new StorageProtection(browser.storage.local as unknown as AccessLevelArea);
+    options.protection ??
+    new StorageProtection(browser.storage.local as unknown as AccessLevelArea, { keyInExtensionOrigin: secrets.inExtensionOrigin });
   const settings = new SettingsService({
     records,
     buildDefaultUrl: options.buildDefaultUrl ?? defaultApiBaseUrl(),

@@ -64,7 +64,7 @@ export const SettingsView = z.object({
     keyLast4: z.string().length(4).nullable(),
   }),
   /** How storage.local (where the key lives) is protected in this browser. */
-  keyProtection: z.enum(['trusted-contexts', 'extension-contexts', 'unverified']),
+  keyProtection: z.enum(['trusted-contexts', 'extension-pages', 'extension-contexts', 'unverified']),
 });
 export type SettingsView = z.infer<typeof SettingsView>;
 

@@ -2,8 +2,9 @@
  * Settings and the API key.
  *
  * - `courier:settings` (v2): which API to use and whether to notify. The key is not in here.
- * - `courier:secrets` (v1): the API key, alone, in storage.local restricted to trusted contexts
- *   (see storage-protection.ts). Only the background reads it: it is added to API calls here and
+ * - `courier:secrets` (v1): the API key, alone, where content scripts cannot read it: storage.local
+ *   restricted to trusted contexts on Chrome, the extension origin's IndexedDB on Firefox
+ *   (secret-storage.ts, storage-protection.ts). Only the background reads it: it is added to API calls here and
  *   never returned to any page; the settings view carries its last four characters at most.
  *   Nothing in this module logs a setting's value.
  */
@@ -64,7 +65,8 @@ function namedEnvironmentOf(url: string): NamedApiEnvironment | undefined {
   return NAMED_ENVIRONMENTS.find((name) => API_BASE_URLS[name] === url);
 }
 
-export function createSettingsRecords(deps: RecordDeps) {
+/** `secretsArea`: where the key record lives (secret-storage.ts); the settings stay in `deps.area`. */
+export function createSettingsRecords(deps: RecordDeps, secretsArea: RecordDeps['area'] = deps.area) {
   return {
     settings: new VersionedRecord<SettingsRecord>(
       {
@@ -93,7 +95,7 @@ export function createSettingsRecords(deps: RecordDeps) {
         migrations: [],
         initial: () => ({ version: 1, apiKey: null }),
       },
-      deps,
+      { ...deps, area: secretsArea },
     ),
   };
 }

@@ -16,9 +16,8 @@
  *   exactly the dApp's origin's powers, because the background takes the origin from the
  *   browser (`sender`), never from the page. Other origins (iframes, openers) have their own
  *   relay and provider and are answered as themselves.
- * - Firefox (MV2) injects the provider with a <script> element instead of a MAIN-world content
- *   script; a page script that runs before it could take the node first. That denies the bridge
- *   on that page but grants nothing beyond the page's own origin.
+ * - Chrome and Firefox (MV3, 128+) both run the provider as a MAIN-world content script at
+ *   document_start, before any page script, so no page script can take the node first.
  */
 import {
   BRIDGE_EVENT_TAG,

@@ -4,9 +4,10 @@
  */
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { expect } from './support/fixtures';
+import { recordedInPage, recordEventsInPage, requestInPage, type Answer } from './support/page-calls';
 import type { PageServer } from './support/page-server';
 
-export type Answer = { ok: true; result: any } | { ok: false; error: { code: number; message: string; data?: any } };
+export type { Answer };
 
 /** The same page server seen as another origin: localhost resolves to 127.0.0.1, but the origin differs. */
 export const localhostOrigin = (server: PageServer) => `http://localhost:${server.port}`;
@@ -21,17 +22,7 @@ export async function openDapp(context: BrowserContext, url: string): Promise<Pa
 
 /** One request through window.courier, answered as data (errors included). */
 export function call(page: Page, method: string, params?: unknown): Promise<Answer> {
-  return page.evaluate(
-    async ([m, p, hasParams]) => {
-      try {
-        const args = hasParams ? { method: m, params: p } : { method: m };
-        return { ok: true as const, result: await (window as any).courier.request(args) };
-      } catch (e: any) {
-        return { ok: false as const, error: { code: e?.code, message: e?.message, data: e?.data } };
-      }
-    },
-    [method, params, params !== undefined] as const,
-  );
+  return page.evaluate(requestInPage, [method, params, params !== undefined] as const);
 }
 
 export function expectError(answer: Answer, code: number): Extract<Answer, { ok: false }>['error'] {
@@ -129,15 +120,11 @@ export async function killWorker(context: BrowserContext, anyPage: Page): Promis
 
 /** Records statusChanged events in the page (window.__events). */
 export async function recordEvents(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const w = window as any;
-    w.__events = [];
-    w.courier.on('statusChanged', (e: unknown) => w.__events.push(e));
-  });
+  await page.evaluate(recordEventsInPage);
 }
 
 export function recordedEvents(page: Page): Promise<any[]> {
-  return page.evaluate(() => (window as any).__events ?? []);
+  return page.evaluate(recordedInPage);
 }
 
 export { ATOM_ON_OSMO, HUB, OSMO, signedTransfer } from './bridge-tx';

@@ -200,9 +200,11 @@ function KeySection({ view, onView }: { view: SettingsView; onView: (v: Settings
       </p>
       {view.keyProtection !== 'trusted-contexts' && (
         <p class="courier-muted courier-small-text">
-          {view.keyProtection === 'extension-contexts'
-            ? 'In this browser the key is readable by Courier’s own extension pages and scripts (never by web pages).'
-            : 'Courier could not confirm how this browser protects stored data.'}
+          {view.keyProtection === 'extension-pages'
+            ? 'In this browser the key is kept in Courier’s own database, which only Courier’s pages and background can open (never web pages or content scripts).'
+            : view.keyProtection === 'extension-contexts'
+              ? 'In this browser the key is readable by Courier’s own extension pages and scripts (never by web pages).'
+              : 'Courier could not confirm how this browser protects stored data.'}
         </p>
       )}
       <form

@@ -41,7 +41,7 @@ export async function devAddressOn(service: LocalService, chainId: string, accou
 }
 
 /** A new secp256k1 key, funded on `chainId` with its fee token and `denom`: an account of the test's own. */
-async function freshKey(service: LocalService, chainId: string, denom: string, amount: string): Promise<Uint8Array> {
+export async function freshKey(service: LocalService, chainId: string, denom: string, amount: string): Promise<Uint8Array> {
   const key = crypto.getRandomValues(new Uint8Array(32));
   const address = await devAddressOn(service, chainId, key);
   const { fee } = await chainInfo(service, chainId);
@@ -74,10 +74,21 @@ export async function signedTransfers(service: LocalService, spec: TransferSpec)
   });
   if (msgs.status !== 200) throw new Error(`msgs: ${JSON.stringify(msgs.body)}`);
   const tx = msgs.body.txs[0].cosmos_tx;
+  const signed = await signCosmosTx(service, tx, signer, spec.count ?? 1);
+  return { chainId: tx.chain_id as string, signed, route: route.body };
+}
+
+/** Signs a `cosmos_tx` of a msgs answer (the next `count` sequences) as its signer, a dev account or a key. */
+export async function signCosmosTx(
+  service: LocalService,
+  tx: { chain_id: string; signer_address: string; msgs: { msg: string; msg_type_url: string }[] },
+  signer: number | Uint8Array,
+  count = 1,
+): Promise<string[]> {
   const acct = await service.get(`/local/chains/${tx.chain_id}/accounts/${tx.signer_address}`);
   const { fee } = await chainInfo(service, tx.chain_id);
   const signed: string[] = [];
-  for (let i = 0; i < (spec.count ?? 1); i++) {
+  for (let i = 0; i < count; i++) {
     signed.push(
       await signTx({
         chainId: tx.chain_id,
@@ -89,5 +100,5 @@ export async function signedTransfers(service: LocalService, spec: TransferSpec)
       }),
     );
   }
-  return { chainId: tx.chain_id as string, signed, route: route.body };
+  return signed;
 }
