@@ -2,21 +2,36 @@ import { z } from 'zod';
 import {
   AssetsFromSourceRequest,
   AssetsFromSourceResponse,
+  AssetsBetweenChainsResponse,
   AssetsResponse,
+  BridgesResponse,
   ChainsResponse,
   IbcOriginAssetsResponse,
   MsgsDirectRequest,
   MsgsDirectResponse,
   MsgsRequest,
   MsgsResponse,
+  RecommendAssetsResponse,
   RouteRequest,
   RouteResponse,
   SubmitResponse,
+  VenuesResponse,
 } from '../api/schemas';
 import { ChainSimulator, SimClock, chainRoutes, evmRoutes } from './chains';
 import { livePoolReserves } from './contracts';
 import { createLocalServices, type LocalServices } from './local-routes';
-import { assetsFromSource, fungibleAssets, ibcOriginAssets, infoChains } from './discovery';
+import {
+  assetsBetweenChains,
+  assetsFromSource,
+  betweenChainsFromBody,
+  betweenChainsFromQuery,
+  fungibleAssets,
+  fungibleVenues,
+  ibcOriginAssets,
+  infoBridges,
+  infoChains,
+  recommendAssets,
+} from './discovery';
 import { parseRequest } from './http/errors';
 import type { Interceptor, RouteDefinition } from './http/server';
 import { buildMsgs, buildMsgsDirect } from './msgs';
@@ -60,6 +75,14 @@ export function createServiceApp(options: ServiceAppOptions = {}): ServiceApp {
   const local = createLocalServices({ sim: chains, seed: options.seed ?? 1 });
   // Quotes price against the pools as swaps have left them, not as they were at genesis.
   const plannerConfig = { poolReserves: livePoolReserves(chains) };
+  // enable_gas_warnings reads the accounts on the simulated chains
+  const gasBalance = (chainId: string, address: string, denom: string): bigint | undefined => {
+    try {
+      return chains.balance(chainId, address, denom);
+    } catch {
+      return undefined; // an account the ledger cannot read: no warning can be judged
+    }
+  };
 
   const api = (
     method: 'GET' | 'POST',
@@ -70,13 +93,14 @@ export function createServiceApp(options: ServiceAppOptions = {}): ServiceApp {
 
   const routes: RouteDefinition[] = [
     api('POST', '/v2/fungible/route', (req) => ({ body: planRoute(world, parseRequest(RouteRequest, req.body), plannerConfig) }), RouteResponse),
-    api('POST', '/v2/fungible/msgs', (req) => ({ body: buildMsgs(world, parseRequest(MsgsRequest, req.body), { now }) }), MsgsResponse),
+    api('POST', '/v2/fungible/msgs', (req) => ({ body: buildMsgs(world, parseRequest(MsgsRequest, req.body), { now, gasBalance }) }), MsgsResponse),
     api(
       'POST',
       '/v2/fungible/msgs_direct',
       (req) => ({
         body: buildMsgsDirect(world, parseRequest(MsgsDirectRequest, req.body), {
           now,
+          gasBalance,
           planRoute: (w, r) => planRoute(w, r, plannerConfig),
         }),
       }),
@@ -98,6 +122,22 @@ export function createServiceApp(options: ServiceAppOptions = {}): ServiceApp {
     ),
     api('GET', '/v2/info/chains', (req) => ({ body: infoChains(world, req.query) }), ChainsResponse),
     api('GET', '/v2/fungible/assets', (req) => ({ body: fungibleAssets(world, req.query) }), AssetsResponse),
+    api('GET', '/v2/info/bridges', () => ({ body: infoBridges(world) }), BridgesResponse),
+    api('GET', '/v2/fungible/venues', (req) => ({ body: fungibleVenues(world, req.query) }), VenuesResponse),
+    api('POST', '/v2/fungible/recommend_assets', (req) => ({ body: recommendAssets(world, req.body) }), RecommendAssetsResponse),
+    // openapi describes a POST; @skip-go/client 1.6.1 sends a GET with the same fields as query parameters
+    api(
+      'POST',
+      '/v2/fungible/assets_between_chains',
+      (req) => ({ body: assetsBetweenChains(world, betweenChainsFromBody(req.body)) }),
+      AssetsBetweenChainsResponse,
+    ),
+    api(
+      'GET',
+      '/v2/fungible/assets_between_chains',
+      (req) => ({ body: assetsBetweenChains(world, betweenChainsFromQuery(req.query)) }),
+      AssetsBetweenChainsResponse,
+    ),
     ...local.routes,
     // local.routes serves /v2/tx/submit itself: it also registers the tx for status.
     ...chainRoutes(chains, SubmitResponse).filter((r) => r.path !== '/v2/tx/submit'),

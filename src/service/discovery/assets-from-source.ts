@@ -29,7 +29,7 @@ import type { WorldAsset } from '../world/types';
 import type { World } from '../world/world';
 import { compareAssets, compareIds, wireAsset } from './common';
 import { resolveHeld } from './origin';
-import { reach, type ReachedAsset } from './reach';
+import { reach, type ReachOptions, type ReachedAsset } from './reach';
 
 export const INVALID_SOURCE_DENOM = 'Invalid source_asset_denom';
 
@@ -94,6 +94,13 @@ function venuesOf(world: World, v: unknown): Set<string> | undefined {
   return allowed;
 }
 
+/** reach(), cached per World and options; sorted by chain id, then the list order. */
+export function reachFrom(world: World, source: WorldAsset, opts: ReachOptions): readonly ReachedAsset[] {
+  const venueKey = opts.venues ? [...opts.venues].sort().join(',') : '*';
+  const key = [source.chainId, source.denom, opts.allowMultiTx ? 1 : 0, opts.includeSwaps ? 1 : 0, venueKey].join('\n');
+  return cachedReach(world, key, () => reach(world, source, opts));
+}
+
 export function assetsFromSource(world: World, req: AssetsFromSourceRequest): AssetsFromSourceResponse {
   const r = req as Record<string, unknown>;
   const denom = requiredString(r['source_asset_denom'], 'source_asset_denom');
@@ -112,9 +119,7 @@ export function assetsFromSource(world: World, req: AssetsFromSourceRequest): As
   const source = world.chain(chainId) ? resolveHeld(world, chainId, denom) : undefined;
   if (!source) throw invalidArgument(INVALID_SOURCE_DENOM);
 
-  const venueKey = venues ? [...venues].sort().join(',') : '*';
-  const key = [source.chainId, source.denom, allowMultiTx ? 1 : 0, includeSwaps ? 1 : 0, venueKey].join('\n');
-  const reached = cachedReach(world, key, () => reach(world, source, { allowMultiTx, includeSwaps, venues }));
+  const reached = reachFrom(world, source, { allowMultiTx, includeSwaps, venues });
 
   let picked = reached.filter((x) => (!nativeOnly || x.asset.trace === '') && (includeCw20 || !x.asset.isCw20));
   if (reason === 'DIRECT') picked = picked.filter((x) => x.transfersWithoutSwap === 1);

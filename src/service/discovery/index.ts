@@ -6,3 +6,6 @@
 export { assetsFromSource, INVALID_SOURCE_DENOM } from './assets-from-source';
 export { ibcOriginAssets, MUST_SUPPLY } from './origin';
 export { infoChains, fungibleAssets } from './catalog';
+export { infoBridges, fungibleVenues } from './info';
+export { assetsBetweenChains, betweenChainsFromBody, betweenChainsFromQuery, type BetweenChainsRequest } from './between';
+export { recommendAssets, NO_RECOMMENDATION } from './recommend';

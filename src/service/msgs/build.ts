@@ -71,11 +71,14 @@ import {
   type PostRoute,
   type Slippage,
 } from './options';
+import { gasWarning, type GasBalanceReader, type GasWarning } from './gas-warnings';
 import { requiredChainIds, toLegs, type AxelarLeg, type BridgeFee, type FeeBehavior, type Leg, type SwapLeg } from './path';
 
 export interface MsgsOptions {
   /** Milliseconds since the epoch (Date.now semantics); the only source of time. */
   now: () => number;
+  /** Balances for `enable_gas_warnings` (the service reads its chains; required when a request enables them). */
+  gasBalance?: GasBalanceReader;
 }
 
 /**
@@ -132,6 +135,8 @@ export interface BuiltMsgs {
   txs: TxJson[];
   min_amount_out: string;
   estimated_fees: FeeJson[];
+  /** Only with enable_gas_warnings, and only when some account on the route lacks gas. */
+  warning?: GasWarning;
 }
 
 interface Ctx {
@@ -200,7 +205,17 @@ export function buildMsgsJson(world: World, request: MsgsRequest, options: MsgsO
     }
   });
 
-  return { msgs, txs, min_amount_out: minAmountOut.toString(), estimated_fees: estimatedFees(ctx, groups) };
+  const built: BuiltMsgs = { msgs, txs, min_amount_out: minAmountOut.toString(), estimated_fees: estimatedFees(ctx, groups) };
+  if (request.enable_gas_warnings === true) {
+    if (!options.gasBalance) throw new Error('enable_gas_warnings needs a balance reader (MsgsOptions.gasBalance)');
+    const signers = txs.map((tx) => {
+      const t = 'cosmos_tx' in tx ? tx.cosmos_tx : tx.evm_tx;
+      return { chainId: t.chain_id, address: t.signer_address };
+    });
+    const warning = gasWarning(world, options.gasBalance, signers, { chainId: path[path.length - 1]!, address: addresses[addresses.length - 1]! });
+    if (warning) built.warning = warning;
+  }
+  return built;
 }
 
 // ─────────────────────────────── checks ───────────────────────────────

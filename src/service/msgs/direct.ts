@@ -81,5 +81,12 @@ export function buildMsgsDirectJson(
     fee_payer_address: request.fee_payer_address,
   };
   const built = buildMsgsJson(world, msgsRequest, options);
-  return { msgs: built.msgs, txs: built.txs, min_amount_out: built.min_amount_out, estimated_fees: built.estimated_fees, route };
+  return {
+    msgs: built.msgs,
+    txs: built.txs,
+    min_amount_out: built.min_amount_out,
+    estimated_fees: built.estimated_fees,
+    ...(built.warning ? { warning: built.warning } : {}),
+    route,
+  };
 }

@@ -5,7 +5,7 @@
  *   (positions, transfer paths, bridge edges, pool paths), noSwapPaths, reachable origins
  * - timing.ts, the per-leg durations the simulator paces itself with
  */
-export { planRoute, planRouteUnchecked, enumerateCandidates } from './plan';
+export { planRoute, planRouteUnchecked, enumerateCandidates, NO_ROUTES_FOUND, NO_SINGLE_TX_ROUTES } from './plan';
 export { DEFAULT_PLANNER_CONFIG, resolvePlannerConfig, bridgeFeeUsd, type PlannerConfig, type BridgeFeeTable } from './config';
 export {
   PlannerIndex,

@@ -1,6 +1,8 @@
 /**
  * planRoute: the route endpoint's planner. Pure and deterministic for a given World and
- * config; throws ServiceError (400, code 3) for every request it cannot serve.
+ * config; throws ServiceError for every request it cannot serve: 400, code 3, for a bad
+ * request or an amount too low to cover the fees; 404, code 5, with production's messages
+ * when no route exists (see noRouteError).
  *
  * A route is: swap-free legs from the source to a venue's pool denom, one swap on that venue
  * (a chain of up to `maxSwapPools` pools), swap-free legs to the destination. Swap-free legs
@@ -16,7 +18,7 @@
  * then fewer legs; enumeration order is fixed, so ties resolve the same way every time.
  */
 import type { RouteRequest, RouteResponse } from '../../api/schemas';
-import { invalidArgument } from '../http/errors';
+import { GrpcCode, ServiceError, errorInfo, invalidArgument } from '../http/errors';
 import { baseUnitsForUsd, enforcePriceSafety, judgePriceSafety, priceScaled } from '../pricing';
 import type { World } from '../world';
 import { assembleRoute, type ChosenRoute } from './assemble';
@@ -32,6 +34,9 @@ import type { WireRoute } from './wire';
 interface Rejections {
   /** The first blocker of the multi-tx candidate needing the fewest transactions. */
   multiTx?: { blocker: TxBlocker; txCount: number };
+  /** The candidate that needs the least input among those the amount was too low for. */
+  tooLow?: { cover: string; minimum: bigint };
+  /** Any other amount problem (exact-out beyond a pool's liquidity). */
   amount?: string;
 }
 
@@ -179,7 +184,11 @@ function choose(ctx: QuoteContext, req: PlanRequest, candidates: readonly Leg[][
     }
     const fwd = quoteForward(ctx, legs, amountIn);
     if (!fwd.ok) {
-      rejected.amount ??= fwd.reason;
+      // the least input this candidate takes: what delivers one base unit at the end
+      const least = fwd.cover !== undefined && req.mode === 'in' ? quoteBackward(ctx, legs, 1n) : undefined;
+      if (least?.ok && fwd.cover !== undefined) {
+        if (!rejected.tooLow || least.amountIn < rejected.tooLow.minimum) rejected.tooLow = { cover: fwd.cover, minimum: least.amountIn };
+      } else rejected.amount ??= fwd.reason;
       continue;
     }
     const amountOut = fwd.quotes[fwd.quotes.length - 1]!.amountOut;
@@ -192,19 +201,30 @@ function choose(ctx: QuoteContext, req: PlanRequest, candidates: readonly Leg[][
   return best;
 }
 
+/** Production's messages (HTTP 404, code 5) when no route is left; the local reason rides in `details`. */
+export const NO_ROUTES_FOUND = 'no routes found';
+export const NO_SINGLE_TX_ROUTES = 'no single-tx routes found, to enable multi-tx routes set allow_multi_tx to true';
+
 function noRouteError(world: World, req: PlanRequest, candidates: number, rejected: Rejections): Error {
   const what = `from ${describe(req.source)} to ${describe(req.dest)}`;
+  // a route exists, only not for this little: say how much it takes
+  if (rejected.tooLow) {
+    const { cover, minimum } = rejected.tooLow;
+    return invalidArgument(`Input amount is too low to cover ${cover}: the minimum amount_in is ${minimum} ${req.sourceDenom}`, [
+      errorInfo('INPUT_AMOUNT_TOO_LOW', { minimum_amount_in: minimum.toString(), denom: req.sourceDenom }),
+    ]);
+  }
   if (rejected.multiTx) {
-    return invalidArgument(
-      `no single-transaction route found ${what}: ${describeBlocker(world, rejected.multiTx.blocker)}; set allow_multi_tx to true to allow routes that need several transactions`,
-    );
+    const why = `no single-transaction route ${what}: ${describeBlocker(world, rejected.multiTx.blocker)}`;
+    return new ServiceError(404, GrpcCode.notFound, NO_SINGLE_TX_ROUTES, [errorInfo('MULTI_TX_REQUIRED', { explanation: why })]);
   }
   if (rejected.amount) return invalidArgument(`no route found ${what}: ${rejected.amount}`);
   const hints: string[] = [];
   if (candidates === 0 && !req.allowSwaps && req.source.originKey !== req.dest.originKey) hints.push('swaps are disabled by allow_swaps: false');
   if (candidates === 0 && !req.ibc) hints.push('IBC is not among the allowed bridges');
   if (candidates === 0 && (req.source.asset.isCw20 || req.dest.asset.isCw20)) hints.push('CW20 tokens do not travel over ICS-20 transfer channels');
-  return invalidArgument(`no route found ${what}${hints.length ? ` (${hints.join('; ')})` : ''}`);
+  const why = `no route ${what}${hints.length ? ` (${hints.join('; ')})` : ''}`;
+  return new ServiceError(404, GrpcCode.notFound, NO_ROUTES_FOUND, [errorInfo('NO_ROUTE', { explanation: why })]);
 }
 
 /** The planned route before price safety, for callers that judge it themselves. */

@@ -49,7 +49,8 @@ export interface LegQuote {
   swap?: SwapQuote;
 }
 
-export type QuoteResult = { ok: true; quotes: LegQuote[] } | { ok: false; reason: string };
+/** A refused quote; `cover` names what the amount fell short of (a fee, a swap's output), when that is the reason. */
+export type QuoteResult = { ok: true; quotes: LegQuote[] } | { ok: false; reason: string; cover?: string };
 export type InverseResult = { ok: true; amountIn: bigint } | { ok: false; reason: string };
 
 const genesisReserves = new WeakMap<Pool, readonly [bigint, bigint]>();
@@ -161,7 +162,9 @@ export function quoteForward(ctx: QuoteContext, legs: readonly Leg[], amountIn: 
         break;
       case 'swap': {
         const s = quoteSwapForward(ctx, leg, amt);
-        if (!s || s.gross - s.affiliate <= 0n) return { ok: false, reason: 'amount is too small to swap' };
+        if (!s || s.gross - s.affiliate <= 0n) {
+          return { ok: false, reason: 'amount is too small to swap', cover: `the fees of the swap on ${leg.venue.name}` };
+        }
         quotes.push({ amountIn: amt, amountOut: s.gross - s.affiliate, swap: s });
         amt = s.gross - s.affiliate;
         break;
@@ -171,7 +174,8 @@ export function quoteForward(ctx: QuoteContext, legs: readonly Leg[], amountIn: 
         let out = amt;
         if (fee && fee.behavior === 'FEE_BEHAVIOR_DEDUCTED') {
           if (amt <= fee.amount) {
-            return { ok: false, reason: `amount is too small to cover the ${leg.kind === 'cctp' ? 'CCTP smart relay' : 'Axelar'} fee of ${fee.amount} ${fee.asset.denom}` };
+            const cover = `the ${leg.kind === 'cctp' ? 'CCTP smart relay' : 'Axelar'} fee of ${fee.amount} ${fee.asset.denom}`;
+            return { ok: false, reason: `amount is too small to cover ${cover}`, cover };
           }
           out = amt - fee.amount;
         }

@@ -11,6 +11,16 @@ import type { Position } from './types';
 /** Bridge types of the spec's enum; only IBC, CCTP and AXELAR exist in this World. */
 const KNOWN_BRIDGES = new Set(['IBC', 'AXELAR', 'CCTP', 'HYPERLANE', 'OPINIT', 'GO_FAST', 'STARGATE', 'LAYER_ZERO', 'EUREKA']);
 
+/**
+ * experimental_features production knows: each opts in to a bridge. CCTP is always on here;
+ * the others name bridges this World does not run, so opting in adds no route (as production
+ * answers for a pair those bridges do not connect). Any other name is refused.
+ */
+export const EXPERIMENTAL_FEATURES = ['cctp', 'hyperlane', 'stargate', 'eureka', 'layer_zero'] as const;
+
+/** smart_swap_options keys production knows (openapi SmartSwapOptions). */
+const SMART_SWAP_OPTIONS = ['split_routes', 'evm_swaps'] as const;
+
 /** An amount longer than this is not a real balance of anything (2^256 has 78 digits). */
 const MAX_AMOUNT_DIGITS = 78;
 
@@ -87,6 +97,9 @@ export function parsePlanRequest(ix: PlannerIndex, req: RouteRequest): PlanReque
     for (const k of [...kinds]) if (!asked.has(k)) kinds.delete(k);
   }
 
+  checkExperimentalFeatures(req.experimental_features);
+  checkSmartSwapOptions(req.smart_swap_options);
+
   let venues: readonly Venue[] = world.venues;
   // an empty list means no preference, like an absent one
   if (req.swap_venues !== undefined && req.swap_venues.length > 0) {
@@ -119,4 +132,29 @@ export function parsePlanRequest(ix: PlannerIndex, req: RouteRequest): PlanReque
     venues,
     affiliateBps,
   };
+}
+
+function checkExperimentalFeatures(features: readonly string[] | undefined): void {
+  for (const f of features ?? []) {
+    if (!(EXPERIMENTAL_FEATURES as readonly string[]).includes(f)) {
+      throw invalidArgument(`invalid experimental_features: unknown feature "${f}" (known: ${EXPERIMENTAL_FEATURES.join(', ')})`);
+    }
+  }
+}
+
+/**
+ * Both options only permit something: split_routes lets a swap be split over several pool
+ * routes, evm_swaps lets a route swap on an EVM chain. The World has no EVM venue, and the
+ * planner quotes one pool route per swap, so with either on the answer is the one production
+ * gives when neither a split nor an EVM swap pays. Unknown keys and non-booleans are refused.
+ */
+function checkSmartSwapOptions(options: unknown): void {
+  if (options === undefined || options === null) return;
+  if (typeof options !== 'object' || Array.isArray(options)) throw invalidArgument('invalid smart_swap_options: expected an object');
+  for (const [key, value] of Object.entries(options)) {
+    if (!(SMART_SWAP_OPTIONS as readonly string[]).includes(key)) {
+      throw invalidArgument(`invalid smart_swap_options.${key}: unknown option (known: ${SMART_SWAP_OPTIONS.join(', ')})`);
+    }
+    if (typeof value !== 'boolean') throw invalidArgument(`invalid smart_swap_options.${key}: expected true or false`);
+  }
 }

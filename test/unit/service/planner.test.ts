@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { RouteResponse, type MsgsRequest, type RouteRequest } from '../../../src/api/schemas';
 import type { ServiceError } from '../../../src/service/http/errors';
 import { buildMsgsJson } from '../../../src/service/msgs';
-import { DEFAULT_TIMING, planRoute, type PlannerConfig, type WireRoute } from '../../../src/service/planner';
+import { DEFAULT_TIMING, NO_ROUTES_FOUND, NO_SINGLE_TX_ROUTES, planRoute, type PlannerConfig, type WireRoute } from '../../../src/service/planner';
 import { buildWorld, ibcDenom, type World } from '../../../src/service/world';
 import { serviceErrorOf } from '../../support/service-error';
 
@@ -82,6 +82,14 @@ function checkTxsAgainstMsgs(r: WireRoute): number[][] {
 
 function planError(req: RouteRequest, config?: Partial<PlannerConfig>): ServiceError {
   return serviceErrorOf(() => planRoute(world, req, config));
+}
+
+/** Production's no-route answer (404, code 5, its exact message); the local reason is in details. */
+function noRouteReason(e: ServiceError, message: string): string {
+  expect(e.httpStatus).toBe(404);
+  expect(e.code).toBe(5);
+  expect(e.message).toBe(message);
+  return e.details[0]?.metadata?.explanation ?? '';
 }
 
 const req = (
@@ -225,12 +233,9 @@ describe('IBC transfers', () => {
     });
 
     it('is refused without allow_multi_tx, naming the chain and the option', () => {
-      const e = planError(req(['uatom', 'cosmoshub-4'], [throughAxelar, 'osmosis-1']));
-      expect(e.httpStatus).toBe(400);
-      expect(e.code).toBe(3);
-      expect(e.message).toMatch(/axelar-dojo-1/);
-      expect(e.message).toMatch(/packet forwarding/);
-      expect(e.message).toMatch(/allow_multi_tx/);
+      const why = noRouteReason(planError(req(['uatom', 'cosmoshub-4'], [throughAxelar, 'osmosis-1'])), NO_SINGLE_TX_ROUTES);
+      expect(why).toMatch(/axelar-dojo-1/);
+      expect(why).toMatch(/packet forwarding/);
     });
 
     it('needs two transactions with allow_multi_tx: tx_index steps at Axelar', () => {
@@ -341,10 +346,9 @@ describe('swaps', () => {
   });
 
   it('allow_swaps false: no swap route', () => {
-    const e = planError(req(['uatom', 'cosmoshub-4'], ['uosmo', 'osmosis-1'], { amount_in: '1000', allow_swaps: false }));
-    expect(e.code).toBe(3);
-    expect(e.message).toMatch(/^no route found from uatom on cosmoshub-4 to uosmo on osmosis-1/);
-    expect(e.message).toMatch(/allow_swaps: false/);
+    const why = noRouteReason(planError(req(['uatom', 'cosmoshub-4'], ['uosmo', 'osmosis-1'], { amount_in: '1000', allow_swaps: false })), NO_ROUTES_FOUND);
+    expect(why).toMatch(/^no route from uatom on cosmoshub-4 to uosmo on osmosis-1/);
+    expect(why).toMatch(/allow_swaps: false/);
   });
 
   it('exact-out: the smallest input that yields amount_out (swap_out body)', () => {
@@ -450,12 +454,10 @@ describe('CCTP', () => {
   it('EVM USDC → Noble → Osmosis without allow_multi_tx: refused, saying the CCTP transfer ends the transaction', () => {
     for (const extra of [{ bridges: ['CCTP', 'IBC'] }, { allow_swaps: false }]) {
       const e = planError(req([USDC_ETH, '1'], [USDC_ON_OSMOSIS, 'osmosis-1'], { amount_in: '100000000', ...extra }));
-      expect(e.httpStatus).toBe(400);
-      expect(e.code).toBe(3);
-      expect(e.message).toMatch(/^no single-transaction route found from 0xA0b8\w+ on 1 to ibc\/498A\w+ on osmosis-1: /);
-      expect(e.message).toMatch(/a CCTP transfer ends the transaction/);
-      expect(e.message).toMatch(/noble-1/);
-      expect(e.message).toMatch(/allow_multi_tx/);
+      const why = noRouteReason(e, NO_SINGLE_TX_ROUTES);
+      expect(why).toMatch(/^no single-transaction route from 0xA0b8\w+ on 1 to ibc\/498A\w+ on osmosis-1: /);
+      expect(why).toMatch(/a CCTP transfer ends the transaction/);
+      expect(why).toMatch(/noble-1/);
     }
   });
 
@@ -496,11 +498,10 @@ describe('CCTP', () => {
     const kinds = (noCctp.operations as unknown as AnyOp[]).map(kindOf);
     expect(kinds).not.toContain('cctp_transfer');
     expect(kinds).toContain('axelar_transfer');
-    const e = planError({ ...q, bridges: ['IBC'] });
-    expect(e.message).toMatch(/^no route found from uusdc on noble-1 to 0xA0b8/);
+    expect(noRouteReason(planError({ ...q, bridges: ['IBC'] }), NO_ROUTES_FOUND)).toMatch(/^no route from uusdc on noble-1 to 0xA0b8/);
     // IBC excluded: no transfers at all
     const e2 = planError(req(['uatom', 'cosmoshub-4'], [ATOM_ON_OSMOSIS, 'osmosis-1'], { amount_in: '1', bridges: ['CCTP'] }));
-    expect(e2.message).toMatch(/IBC is not among the allowed bridges/);
+    expect(noRouteReason(e2, NO_ROUTES_FOUND)).toMatch(/IBC is not among the allowed bridges/);
   });
 });
 
@@ -604,10 +605,9 @@ describe('transactions agree with the msgs builder', () => {
     for (const [q, expected] of cases) {
       if (expected.at(-1)!.endsWith(':0') || expected.some((k) => k.startsWith('axelar'))) continue;
       // CCTP and IBC only: no Axelar detour whose own break would be reported instead
-      const e = planError({ ...q, allow_multi_tx: false, bridges: ['CCTP', 'IBC'] });
-      expect(e.message).toMatch(/^no single-transaction route found /);
-      expect(e.message).toMatch(/a CCTP transfer (ends the|starts its own) transaction/);
-      expect(e.message).toMatch(/allow_multi_tx/);
+      const why = noRouteReason(planError({ ...q, allow_multi_tx: false, bridges: ['CCTP', 'IBC'] }), NO_SINGLE_TX_ROUTES);
+      expect(why).toMatch(/^no single-transaction route /);
+      expect(why).toMatch(/a CCTP transfer (ends the|starts its own) transaction/);
     }
   });
 });
@@ -708,16 +708,20 @@ describe('requests', () => {
     );
   });
 
-  it('go_fast, smart_swap_options and experimental_features are accepted', () => {
-    const r = plan(
-      req(['uatom', 'cosmoshub-4'], [ATOM_ON_OSMOSIS, 'osmosis-1'], {
-        amount_in: '5',
-        go_fast: true,
-        smart_swap_options: { split_routes: true },
-        experimental_features: ['x'],
-      }),
+  it('go_fast, smart_swap_options and experimental_features: production’s values are accepted, others refused by name', () => {
+    const q = req(['uatom', 'cosmoshub-4'], [ATOM_ON_OSMOSIS, 'osmosis-1'], {
+      amount_in: '5',
+      go_fast: true,
+      smart_swap_options: { split_routes: true, evm_swaps: false },
+      experimental_features: ['hyperlane', 'eureka'],
+    });
+    expect(plan(q).amount_out).toBe('5');
+    expect(planError({ ...q, experimental_features: ['x'] }).message).toBe(
+      'invalid experimental_features: unknown feature "x" (known: cctp, hyperlane, stargate, eureka, layer_zero)',
     );
-    expect(r.amount_out).toBe('5');
+    expect(planError({ ...q, smart_swap_options: { split: true } as never }).message).toBe(
+      'invalid smart_swap_options.split: unknown option (known: split_routes, evm_swaps)',
+    );
   });
 
   it('is deterministic and leaves the request untouched', () => {
@@ -727,5 +731,29 @@ describe('requests', () => {
     expect(q).toEqual(copy);
     // a second, independently built World plans the same route
     expect(planRoute(buildWorld({ log: () => {} }), q)).toEqual(planRoute(world, q));
+  });
+});
+
+describe('an amount too low to cover the fees: 400, code 3, with the minimum', () => {
+  const tooLow = /^Input amount is too low to cover (.+): the minimum amount_in is (\d+) (\S+)$/;
+
+  it('a CCTP transfer whose smart relay fee eats the whole amount; the minimum it names is exact', () => {
+    const q = req(['uusdc', 'noble-1'], [USDC_ETH, '1'], { amount_in: '1' });
+    const e = planError(q);
+    expect(e.httpStatus).toBe(400);
+    expect(e.code).toBe(3);
+    const [, cover, minimum, denom] = tooLow.exec(e.message) ?? [];
+    expect(cover).toMatch(/^the CCTP smart relay fee of \d+ uusdc$/);
+    expect(denom).toBe('uusdc');
+    expect(e.details[0]).toMatchObject({ reason: 'INPUT_AMOUNT_TOO_LOW', metadata: { minimum_amount_in: minimum, denom: 'uusdc' } });
+    expect(plan({ ...q, amount_in: minimum }).amount_out).toBe('1');
+    expect(planError({ ...q, amount_in: (BigInt(minimum!) - 1n).toString() }).message).toBe(e.message);
+  });
+
+  it('a swap whose output rounds to nothing', () => {
+    const e = planError(req(['uosmo', 'osmosis-1'], [ATOM_ON_OSMOSIS, 'osmosis-1'], { amount_in: '1' }));
+    const [, cover, minimum] = tooLow.exec(e.message) ?? [];
+    expect(cover).toMatch(/^the fees of the swap on (osmosis-poolmanager|neutron-astroport)$/);
+    expect(BigInt(plan(req(['uosmo', 'osmosis-1'], [ATOM_ON_OSMOSIS, 'osmosis-1'], { amount_in: minimum, allow_unsafe: true })).amount_out)).toBeGreaterThan(0n);
   });
 });
