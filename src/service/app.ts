@@ -96,8 +96,9 @@ export function createServiceApp(options: ServiceAppOptions = {}): ServiceApp {
       (req) => ({ body: ibcOriginAssets(world, req.body) }),
       IbcOriginAssetsResponse,
     ),
-    api('GET', '/v2/info/chains', (req) => ({ body: infoChains(world, req.query) }), ChainsResponse),
-    api('GET', '/v2/fungible/assets', (req) => ({ body: fungibleAssets(world, req.query) }), AssetsResponse),
+    // the `discovery` fault (faults/discovery.ts) may hide or add entries in these two answers
+    api('GET', '/v2/info/chains', (req) => ({ body: local.faults.chainsAnswer(infoChains(world, req.query), req.query) }), ChainsResponse),
+    api('GET', '/v2/fungible/assets', (req) => ({ body: local.faults.assetsAnswer(fungibleAssets(world, req.query), req.query) }), AssetsResponse),
     ...local.routes,
     // local.routes serves /v2/tx/submit itself: it also registers the tx for status.
     ...chainRoutes(chains, SubmitResponse).filter((r) => r.path !== '/v2/tx/submit'),
