@@ -6,37 +6,14 @@
 import { expect, test } from './support/fixtures';
 import { startOwnService } from './support/own-service';
 import { openPopup } from './popup-helpers';
+import { LAB_CHAIN, LAB_TOKEN } from '../support/lab-chain';
 
-const LAB = {
-  chain_name: 'courierlab',
-  chain_id: 'courierlab-1',
-  pfm_enabled: false,
-  cosmos_module_support: { authz: false, feegrant: false },
-  supports_memo: true,
-  logo_uri: null,
-  bech32_prefix: 'clab',
-  fee_assets: [{ denom: 'uclab' }],
-  chain_type: 'cosmos',
-  ibc_capabilities: {},
-  is_testnet: false,
-  pretty_name: 'Courier Lab',
-};
-const LAB_TOKEN = {
-  denom: 'uclab',
-  chain_id: 'courierlab-1',
-  origin_denom: 'uclab',
-  origin_chain_id: 'courierlab-1',
-  trace: '',
-  symbol: 'CLAB',
-  name: 'Courier Lab token',
-  decimals: 6,
-};
 const HIDDEN = 'juno-1';
 
 test('the pickers show an API-only chain and asset, and omit a catalog-only chain as a source', async ({ context, extensionUrl, service }) => {
   const own = await startOwnService();
   try {
-    const fault = await own.service.post('/local/faults', { kind: 'discovery', hide_chain_ids: [HIDDEN], add_chains: [LAB], add_assets: [LAB_TOKEN] });
+    const fault = await own.service.post('/local/faults', { kind: 'discovery', hide_chain_ids: [HIDDEN], add_chains: [LAB_CHAIN], add_assets: [LAB_TOKEN] });
     expect(fault.status).toBe(200);
 
     const { page, errors } = await openPopup(context, extensionUrl('popup.html'));

@@ -8,6 +8,7 @@ import { FaultBook, createFaultInterceptor, type ChannelEnds } from '../../../sr
 import { closeServer, createServiceServer, listenLocal } from '../../../src/service/http/server';
 import { createLocalServices, type LocalServices } from '../../../src/service/local-routes';
 import { getWorld } from '../../../src/service/world';
+import { LAB_CHAIN, LAB_TOKEN } from '../../support/lab-chain';
 
 const world = getWorld();
 const HUB = 'cosmoshub-4';
@@ -202,21 +203,8 @@ describe('HTTP faults on a live server', () => {
 });
 
 describe('the discovery fault', () => {
-  const extraChain = {
-    chain_name: 'courierlab',
-    chain_id: 'courierlab-1',
-    pfm_enabled: false,
-    cosmos_module_support: { authz: false, feegrant: false },
-    supports_memo: true,
-    logo_uri: null,
-    bech32_prefix: 'clab',
-    fee_assets: [{ denom: 'uclab' }],
-    chain_type: 'cosmos',
-    ibc_capabilities: {},
-    is_testnet: false,
-    pretty_name: 'Courier Lab',
-  };
-  const extraAsset = { denom: 'uclab', chain_id: 'courierlab-1', origin_denom: 'uclab', origin_chain_id: 'courierlab-1', trace: '', symbol: 'CLAB', decimals: 6 };
+  const extraChain = LAB_CHAIN;
+  const extraAsset = LAB_TOKEN;
   const evmAsset = { ...extraAsset, denom: '0x0000000000000000000000000000000000000001', symbol: 'CEVM', is_evm: true };
   const q = (s = '') => new URLSearchParams(s);
 
