@@ -1,18 +1,13 @@
 /** The API's refusals in words in the popup, on a service of this test's own (it injects faults). */
 import { expect, test } from './support/fixtures';
 import { startOwnService } from './support/own-service';
-import { openPopup, pick } from './popup-helpers';
+import { openPopup, pick, useApiFromSettings } from './popup-helpers';
 
 test('a rate-limited quote (429) says so, with when to try again', async ({ context, extensionUrl }) => {
   const own = await startOwnService();
   try {
     const { page, errors } = await openPopup(context, extensionUrl('popup.html'));
-    await page.getByRole('link', { name: 'Settings' }).click();
-    await page.getByLabel('Custom').check();
-    await page.getByLabel('Custom base URL').fill(own.url);
-    await page.getByRole('button', { name: 'Save API address' }).click();
-    await expect(page.getByTestId('api-base-url')).toHaveText(own.url);
-    await page.getByRole('link', { name: 'Transfer' }).click();
+    await useApiFromSettings(page, own.url);
 
     await pick(page, 'pick-source', 'atom cosmoshub-4', /Cosmos Hub/);
     await pick(page, 'pick-dest', 'uosmo', /OSMO/);

@@ -5,7 +5,7 @@
  */
 import { expect, test } from './support/fixtures';
 import { startOwnService } from './support/own-service';
-import { openPopup } from './popup-helpers';
+import { openPopup, useApiFromSettings } from './popup-helpers';
 import { LAB_CHAIN, LAB_TOKEN } from '../support/lab-chain';
 
 const HIDDEN = 'juno-1';
@@ -31,12 +31,7 @@ test('the pickers show an API-only chain and asset, and omit a catalog-only chai
     await dialog.getByRole('button', { name: 'Close' }).click();
 
     // This test's service: its own lists, fetched by the background and cached per base URL.
-    await page.getByRole('link', { name: 'Settings' }).click();
-    await page.getByLabel('Custom').check();
-    await page.getByLabel('Custom base URL').fill(own.url);
-    await page.getByRole('button', { name: 'Save API address' }).click();
-    await expect(page.getByTestId('api-base-url')).toHaveText(own.url);
-    await page.getByRole('link', { name: 'Transfer' }).click();
+    await useApiFromSettings(page, own.url);
 
     await source.click();
     await search.fill('CLAB');
