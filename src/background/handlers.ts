@@ -65,6 +65,9 @@ export function createBackgroundHandlers(
     },
     'courier:api:cancel': ({ requestId }, { sender }) => ({ cancelled: apiCalls.cancel(senderScope(sender), requestId) }),
 
+    'courier:directory:get': () => services.directory.get(),
+    'courier:directory:refresh': ({ force }) => services.directory.refresh(force ?? false),
+
     'courier:tx:submit': ({ tx, chain_id, route, assets }) =>
       api(async () => (await tracker.submit({ tx, chain_id }, EXTENSION, { route, assets })).item),
     'courier:tx:track': ({ tx_hash, chain_id, route, assets }) =>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Route, SubmitRequest, TrackRequest } from '../api';
 import { ApiCallParams, ApiCancelParams, ApiCancelResult } from './api-proxy';
+import { DirectorySnapshot } from './directory/schema';
 import { SetKeyParams, SettingsUpdate, SettingsView } from './settings-schema';
 import { AssetHint, TrackedTx } from './tracker/model';
 
@@ -83,6 +84,18 @@ export const backgroundMethods = {
    * `cancelled: false` when this page has no such call in flight (unknown, or already answered).
    */
   'courier:api:cancel': { params: ApiCancelParams, result: ApiCancelResult },
+
+  /**
+   * The API's chains and assets (`/v2/info/chains`, `/v2/fungible/assets`) for the current base
+   * URL, as cached: at once, however old (`directory: null` before the first answer). A stale or
+   * missing entry starts a fetch; `revalidating` says so.
+   */
+  'courier:directory:get': { params: none, result: DirectorySnapshot },
+  /**
+   * Waits for that fetch (or starts one: stale, missing, or `force`) and answers the new lists;
+   * when it fails, the cached lists with `error`, or with nothing cached code `api`.
+   */
+  'courier:directory:refresh': { params: z.strictObject({ force: z.boolean().optional() }), result: DirectorySnapshot },
 
   /** Broadcast a signed tx (POST /v2/tx/submit) and track it from then on. */
   'courier:tx:submit': { params: TxSubmitParams, result: TrackedTx },

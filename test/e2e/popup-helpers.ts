@@ -96,3 +96,13 @@ export async function accountOf(
 export function balanceOf(balances: { denom: string; amount: string }[], denom: string): bigint {
   return BigInt(balances.find((b) => b.denom === denom)?.amount ?? '0');
 }
+
+/** Points Courier at another API base URL from the popup's Settings, and back to the Transfer view. */
+export async function useApiFromSettings(page: Page, url: string): Promise<void> {
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByLabel('Custom').check();
+  await page.getByLabel('Custom base URL').fill(url);
+  await page.getByRole('button', { name: 'Save API address' }).click();
+  await expect(page.getByTestId('api-base-url')).toHaveText(url);
+  await page.getByRole('link', { name: 'Transfer' }).click();
+}

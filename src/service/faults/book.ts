@@ -3,7 +3,9 @@
  * (time this one out? answer it with an error? is its channel paused?), the HTTP interceptor
  * asks it about requests. State is small and bounded by what callers configure.
  */
+import type { AssetsResponse, ChainsResponse } from '../../api/schemas';
 import { invalidArgument, parseRequest } from '../http/errors';
+import { reshapeAssets, reshapeChains, viewDiscovery, type DiscoveryOverride } from './discovery';
 import { mulberry32 } from '../random';
 import { FAULT_KINDS, faultSchemaFor, type FaultRequest, type HttpFaultMode } from './schema';
 
@@ -52,6 +54,7 @@ export type HttpFaultAction =
 
 /** Wire view of one active fault (GET /local/faults). */
 export type FaultView =
+  | ReturnType<typeof viewDiscovery>
   | { id: number; kind: PacketFaultKind; chain_id: string; channel_id: string; remaining: number }
   | { id: number; kind: 'pause'; chain_id: string | null; channel_id: string | null }
   | {
@@ -87,6 +90,8 @@ export class FaultBook {
   private packetFaults: PacketFault[] = [];
   private pauses: Pause[] = [];
   private httpFaults: HttpFault[] = [];
+  /** At most one: a new `discovery` fault replaces the previous one. */
+  private discovery: DiscoveryOverride | undefined;
   private readonly resumeListeners = new Set<() => void>();
   private readonly seed: number;
   private readonly checkChannel: FaultBookOptions['checkChannel'];
@@ -146,6 +151,16 @@ export class FaultBook {
         this.httpFaults.push(f);
         return { applied: viewHttpFault(f), removed: 0 };
       }
+      case 'discovery': {
+        const replaced = this.discovery ? 1 : 0;
+        this.discovery = {
+          id: this.nextId++,
+          hide: new Set(req.hide_chain_ids ?? []),
+          chains: req.add_chains ?? [],
+          assets: req.add_assets ?? [],
+        };
+        return { applied: viewDiscovery(this.discovery), removed: replaced };
+      }
       case 'clear': {
         const removed = this.size;
         this.clear();
@@ -160,16 +175,31 @@ export class FaultBook {
     this.packetFaults = [];
     this.pauses = [];
     this.httpFaults = [];
+    this.discovery = undefined;
     if (hadPauses) this.notifyResume();
   }
 
   get size(): number {
-    return this.packetFaults.length + this.pauses.length + this.httpFaults.length;
+    return this.packetFaults.length + this.pauses.length + this.httpFaults.length + (this.discovery ? 1 : 0);
   }
 
   list(): FaultView[] {
-    return [...this.packetFaults.map(viewPacketFault), ...this.pauses.map(viewPause), ...this.httpFaults.map(viewHttpFault)]
-      .sort((a, b) => a.id - b.id);
+    return [
+      ...this.packetFaults.map(viewPacketFault),
+      ...this.pauses.map(viewPause),
+      ...this.httpFaults.map(viewHttpFault),
+      ...(this.discovery ? [viewDiscovery(this.discovery)] : []),
+    ].sort((a, b) => a.id - b.id);
+  }
+
+  /** `GET /v2/info/chains` with the `discovery` fault applied (unchanged without one). */
+  chainsAnswer(body: ChainsResponse, query: URLSearchParams): ChainsResponse {
+    return this.discovery ? reshapeChains(this.discovery, body, query) : body;
+  }
+
+  /** `GET /v2/fungible/assets` with the `discovery` fault applied (unchanged without one). */
+  assetsAnswer(body: AssetsResponse, query: URLSearchParams): AssetsResponse {
+    return this.discovery ? reshapeAssets(this.discovery, body, query) : body;
   }
 
   // ------------------------------------------------------------------ relayer side

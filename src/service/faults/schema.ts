@@ -3,6 +3,7 @@
  * silently ignored by a test that then passes for the wrong reason.
  */
 import { z } from 'zod';
+import { DiscoveryFault } from './discovery';
 
 const chainId = z.string().min(1);
 const channelId = z.string().regex(/^channel-\d+$/, { error: 'expected a channel id like channel-0' });
@@ -49,10 +50,10 @@ const HttpFault = z.strictObject({
 
 const ClearFaults = z.strictObject({ kind: z.literal('clear') });
 
-export const FaultRequest = z.union([PacketFault, PauseFault, HttpFault, ClearFaults]);
+export const FaultRequest = z.union([PacketFault, PauseFault, HttpFault, DiscoveryFault, ClearFaults]);
 export type FaultRequest = z.infer<typeof FaultRequest>;
 
-export const FAULT_KINDS = ['timeout', 'error_ack', 'pause', 'resume', 'http', 'clear'] as const;
+export const FAULT_KINDS = ['timeout', 'error_ack', 'pause', 'resume', 'http', 'discovery', 'clear'] as const;
 
 /**
  * The schema for a body's `kind`, so that a bad body gets the issues of its own kind rather
@@ -68,6 +69,8 @@ export function faultSchemaFor(kind: unknown): z.ZodType<FaultRequest> | undefin
       return PauseFault;
     case 'http':
       return HttpFault;
+    case 'discovery':
+      return DiscoveryFault;
     case 'clear':
       return ClearFaults;
     default:

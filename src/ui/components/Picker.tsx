@@ -6,7 +6,10 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'preact/hooks';
 
-export type PickerResults<T> = { status: 'ready'; items: readonly T[]; note?: string } | { status: 'loading' } | { status: 'error'; message: string; retry?: () => void };
+export type PickerResults<T> =
+  | { status: 'ready'; items: readonly T[]; note?: string; retry?: () => void }
+  | { status: 'loading' }
+  | { status: 'error'; message: string; retry?: () => void };
 
 export interface PickerProps<T> {
   /** What the button chooses, e.g. "Asset to send"; read before the button's visible content. */
@@ -166,7 +169,19 @@ export function Picker<T>(props: PickerProps<T>) {
                 )}
               </div>
             )}
-            {results?.status === 'ready' && results.note && <p class="courier-muted">{results.note}</p>}
+            {results?.status === 'ready' && results.note && (
+              <p class="courier-muted" data-testid="picker-note">
+                {results.note}
+                {results.retry && (
+                  <>
+                    {' '}
+                    <button type="button" class="courier-button courier-small" onClick={results.retry}>
+                      Try again
+                    </button>
+                  </>
+                )}
+              </p>
+            )}
             <ul id={listId} role="listbox" aria-label={props.title} class="courier-listbox">
               {items.map((item, i) => {
                 const key = props.itemKey(item);

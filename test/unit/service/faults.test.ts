@@ -3,10 +3,12 @@ import type http from 'node:http';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorResponse } from '../../../src/api/schemas';
 import { ChainSimulator, ManualClock } from '../../../src/service/chains';
+import { fungibleAssets, infoChains } from '../../../src/service/discovery';
 import { FaultBook, createFaultInterceptor, type ChannelEnds } from '../../../src/service/faults';
 import { closeServer, createServiceServer, listenLocal } from '../../../src/service/http/server';
 import { createLocalServices, type LocalServices } from '../../../src/service/local-routes';
 import { getWorld } from '../../../src/service/world';
+import { LAB_CHAIN, LAB_TOKEN } from '../../support/lab-chain';
 
 const world = getWorld();
 const HUB = 'cosmoshub-4';
@@ -197,5 +199,36 @@ describe('HTTP faults on a live server', () => {
     sim.reset();
     expect(local.faults.list()).toEqual([]);
     expect((await balances()).status).toBe(200);
+  });
+});
+
+describe('the discovery fault', () => {
+  const extraChain = LAB_CHAIN;
+  const extraAsset = LAB_TOKEN;
+  const evmAsset = { ...extraAsset, denom: '0x0000000000000000000000000000000000000001', symbol: 'CEVM', is_evm: true };
+  const q = (s = '') => new URLSearchParams(s);
+
+  it('hides chains from both answers and adds chains and assets under the same query filters; clear undoes it', () => {
+    const book = new FaultBook();
+    const chains = () => book.chainsAnswer(infoChains(world, q()), q()).chains.map((c) => c.chain_id);
+    const assets = (s = '') => book.assetsAnswer(fungibleAssets(world, q(s)), q(s)).chain_to_assets_map;
+    expect(chains()).toContain(OSMO);
+    const { applied } = book.applyBody({ kind: 'discovery', hide_chain_ids: [OSMO], add_chains: [extraChain], add_assets: [extraAsset, evmAsset] });
+    expect(applied).toMatchObject({ kind: 'discovery', hide_chain_ids: [OSMO], add_chains: ['courierlab-1'] });
+    expect(chains()).not.toContain(OSMO);
+    expect(chains()).toContain('courierlab-1');
+    expect(assets()[OSMO]).toBeUndefined();
+    expect(assets()['courierlab-1']?.assets.map((a) => a.symbol)).toEqual(['CLAB']);
+    expect(assets('include_evm_assets=true')['courierlab-1']?.assets.map((a) => a.symbol)).toEqual(['CLAB', 'CEVM']);
+    expect(assets(`chain_ids=${HUB}`)['courierlab-1']).toBeUndefined();
+    expect(book.list().map((f) => f.kind)).toEqual(['discovery']);
+    book.apply({ kind: 'clear' });
+    expect(chains()).toContain(OSMO);
+    expect(chains()).not.toContain('courierlab-1');
+  });
+
+  it('refuses a body whose added chain is not a chain', () => {
+    const book = new FaultBook();
+    expect(() => book.applyBody({ kind: 'discovery', add_chains: [{ chain_id: 'x' }] })).toThrow(/add_chains/);
   });
 });

@@ -115,6 +115,8 @@ describe('ErrorBox', () => {
     reason: null,
     retryAfterMs: null,
     retryable: false,
+    action: null,
+    minimum: null,
   };
 
   it('is an alert with the meaning first and the API’s message in the details', () => {
