@@ -2,7 +2,7 @@
  * Helpers for the bridge's end-to-end tests: dApp pages on 127.0.0.1 and localhost, the
  * approval window, calls through `window.courier`, the worker's storage, and killing the worker.
  */
-import type { BrowserContext, Page, Worker } from '@playwright/test';
+import type { BrowserContext, Frame, Page, Worker } from '@playwright/test';
 import { expect } from './support/fixtures';
 import type { PageServer } from './support/page-server';
 
@@ -32,6 +32,28 @@ export function call(page: Page, method: string, params?: unknown): Promise<Answ
     },
     [method, params, params !== undefined] as const,
   );
+}
+
+/** call() for a frame. */
+export function frameCall(frame: Frame, method: string, params?: unknown): Promise<Answer> {
+  return frame.evaluate(
+    async ([m, p]) => {
+      try {
+        return { ok: true as const, result: await (window as any).courier.request(p === undefined ? { method: m } : { method: m, params: p }) };
+      } catch (e: any) {
+        return { ok: false as const, error: { code: e?.code, message: e?.message, data: e?.data } };
+      }
+    },
+    [method, params] as const,
+  );
+}
+
+/** The frame of `page` at `url`, once its provider is ready. */
+export async function frameOf(page: Page, url: string): Promise<Frame> {
+  await expect.poll(() => page.frames().some((f) => f.url() === url)).toBe(true);
+  const frame = page.frames().find((f) => f.url() === url)!;
+  await frame.waitForFunction(() => 'courier' in window);
+  return frame;
 }
 
 export function expectError(answer: Answer, code: number): Extract<Answer, { ok: false }>['error'] {
