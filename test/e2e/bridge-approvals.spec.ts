@@ -5,6 +5,7 @@
  * it, with the buttons in view.
  */
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { startPageServer, type PageServer } from './support/page-server';
 import {
@@ -94,41 +95,39 @@ test('attack 5: an approval ends with its page — navigating away or closing th
   const settings = await extensionPage(context, extensionUrl);
   const connectedSites = async () => ((await protocol(settings, 'courier:sites:list')).result.sites as { origin: string }[]).map((s) => s.origin);
 
+  /** `connect` from `page` (whose document is about to go); its window, and a promise of that window closing. */
+  const askFrom = async (page: Page) => {
+    await page.waitForFunction(() => 'courier' in window);
+    const opened = waitForApproval(context);
+    void call(page, 'connect').catch(() => undefined); // its document goes away before any answer
+    const approval = await opened;
+    return { approval, closed: approval.waitForEvent('close', { timeout: 15_000 }) };
+  };
+
   // 1. The tab navigates elsewhere, and Approve is clicked right after: nothing connects.
   const page = await openDapp(context, `${origin}/`);
-  let opened = waitForApproval(context);
-  void call(page, 'connect').catch(() => undefined); // its document goes away with the navigation
-  let approval = await opened;
-  await expect(approval.getByRole('button', { name: 'Approve' })).toBeEnabled();
-  let closed = approval.waitForEvent('close', { timeout: 15_000 });
+  let asked = await askFrom(page);
+  await expect(asked.approval.getByRole('button', { name: 'Approve' })).toBeEnabled();
   await page.goto(`${localhostOrigin(pageServer)}/`);
-  await approval.getByRole('button', { name: 'Approve' }).click({ timeout: 2_000 }).catch(() => undefined);
-  await closed;
+  await asked.approval.getByRole('button', { name: 'Approve' }).click({ timeout: 2_000 }).catch(() => undefined);
+  await asked.closed;
   expect(await connectedSites()).toEqual([]);
 
-  // 2. Left alone, the window closes by itself once the page has navigated away.
+  // 2. Left alone, the window closes by itself once the page has gone (here: reloaded).
   await page.goto(`${origin}/`);
-  await page.waitForFunction(() => 'courier' in window);
-  opened = waitForApproval(context);
-  void call(page, 'connect').catch(() => undefined);
-  approval = await opened;
-  closed = approval.waitForEvent('close', { timeout: 15_000 });
+  asked = await askFrom(page);
   await page.reload();
-  await closed;
+  await asked.closed;
 
   // 3. The tab closes: the window closes.
-  await page.waitForFunction(() => 'courier' in window);
-  opened = waitForApproval(context);
-  void call(page, 'connect').catch(() => undefined);
-  approval = await opened;
-  closed = approval.waitForEvent('close', { timeout: 15_000 });
+  asked = await askFrom(page);
   await page.close();
-  await closed;
+  await asked.closed;
   expect(await connectedSites()).toEqual([]);
 
   // A page that left is no rejection by the person: the next page of that origin is asked normally.
   const next = await openDapp(context, `${origin}/`);
-  opened = waitForApproval(context);
+  const opened = waitForApproval(context);
   const answer = call(next, 'connect');
   await decide(await opened, 'Approve');
   expect(expectOk(await answer)).toEqual({ origin, connected: true });
@@ -164,6 +163,7 @@ test('a very long origin: the registrable domain stands out and Approve/Reject s
   await expect(approval.getByTestId('approve-origin')).toHaveText(origin);
   await expect(approval.getByTestId('approve-embedded-in-domain')).toHaveText('some-very-long-embedder-name.github.io');
 
+  await approval.screenshot({ path: path.join(testInfo.outputDir, 'approval-long-origin-full.png') });
   // Shrink the window well below its normal size: the buttons stay inside the visible area.
   const pending = (await storageSession(serviceWorker))['courier:approvals'] as any;
   const windowId = pending.pending[0].windowId as number;

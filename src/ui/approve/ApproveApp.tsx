@@ -140,7 +140,7 @@ function RequestView(props: { view: ApprovalView; busy: boolean; onApprove: () =
             <p class="courier-muted">embedded in the page of</p>
             <OriginBox origin={view.embeddedIn} id="courier-approve-embedder" testId="approve-embedded-in" />
             <p class="courier-warning" role="note" data-testid="approve-embedded-note">
-              Approving connects <strong>{originParts(view.origin).domain}</strong> only, wherever it is opened. The page of{' '}
+              Approving connects only the frame’s origin above, of <strong>{originParts(view.origin).domain}</strong>, wherever it is opened. The page of{' '}
               <strong>{originParts(view.embeddedIn).domain}</strong> gets nothing. If you did not expect this, reject.
             </p>
           </>
