@@ -133,14 +133,24 @@ export function storageSession(worker: Worker): Promise<Record<string, unknown>>
   return worker.evaluate(() => (globalThis as any).chrome.storage.session.get(null));
 }
 
-/** Stops the extension's service worker (MV3-TESTING.md) and waits until no worker target is left. */
+/**
+ * Stops the extension's service worker (MV3-TESTING.md) and waits until it has stopped: its
+ * version reported `stopped`, or no worker target left. An open approval window's heartbeat may
+ * start the worker again right away, so "no target" alone cannot be waited for.
+ */
 export async function killWorker(context: BrowserContext, anyPage: Page): Promise<void> {
   const cdp = await context.newCDPSession(anyPage);
+  type Version = { scriptURL: string; runningStatus: string };
+  let stopped = false;
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }: { versions: Version[] }) => {
+    if (versions.some((v) => v.scriptURL.startsWith('chrome-extension://') && v.runningStatus === 'stopped')) stopped = true;
+  });
   await cdp.send('ServiceWorker.enable');
+  stopped = false; // only a stop from here on counts
   await cdp.send('ServiceWorker.stopAllWorkers');
   for (let i = 0; i < 200; i++) {
     const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: { type: string; url: string }[] };
-    if (!targetInfos.some((t) => t.type === 'service_worker' && t.url.startsWith('chrome-extension://'))) {
+    if (stopped || !targetInfos.some((t) => t.type === 'service_worker' && t.url.startsWith('chrome-extension://'))) {
       await cdp.detach();
       return;
     }

@@ -17,7 +17,8 @@
  * - An approval is tied to the asking document: when that tab closes, or the document is gone
  *   (navigated away, reloaded, frame removed) — checked on every heartbeat of the window and
  *   again at the moment of Approve — the window closes and the request ends with 4001. Approve
- *   for a document that is gone never connects.
+ *   connects only if the document answers within PAGE_CHECK_TIMEOUT_MS; a heartbeat left
+ *   unanswered (a frozen tab) keeps the window, since silence is not proof the page left.
  * - Focus: a window takes focus only when no other approval window is open and its site has had
  *   no window in the last FOCUS_QUIET_MS; otherwise it opens without focus. Asking again while
  *   a window is open never brings it forward.
@@ -43,6 +44,8 @@ export const REJECT_COOLDOWN_MAX_MS = 10 * 60_000;
 export const REJECT_MEMORY_MS = 60 * 60_000;
 /** A top-level site's window takes focus at most once in this period. */
 export const FOCUS_QUIET_MS = 60_000;
+/** How long the asking page has to answer "are you still there?". */
+export const PAGE_CHECK_TIMEOUT_MS = 3_000;
 /** Bounds on the bookkeeping kept in storage.session. */
 const MAX_COOLDOWNS = 256;
 const MAX_OPENED = 64;
@@ -266,7 +269,8 @@ export class Approvals {
   async current(id: string): Promise<PendingApproval | undefined> {
     const entry = await this.get(id);
     if (!entry) return undefined;
-    if (await this.pageAlive(entry)) return entry;
+    // No answer in time (a frozen or busy tab) is not proof it is gone: the window stays.
+    if ((await this.pageState(entry)) !== 'gone') return entry;
     await this.end(id, 'gone');
     return undefined;
   }
@@ -280,7 +284,8 @@ export class Approvals {
     const entry = await this.get(id);
     if (!entry) return undefined;
     let outcome: ApprovalOutcome = approve ? 'approved' : 'rejected';
-    if (approve && !(await this.pageAlive(entry))) outcome = 'gone';
+    // Approve needs the page to answer that it is still there.
+    if (approve && (await this.pageState(entry)) !== 'alive') outcome = 'gone';
     const ended = await this.end(id, outcome);
     return ended && { origin: ended.origin, outcome };
   }
@@ -325,12 +330,19 @@ export class Approvals {
     return opened.id;
   }
 
-  private async pageAlive(entry: PendingApproval): Promise<boolean> {
+  /** Asks the asking document; `unknown` when it does not answer within PAGE_CHECK_TIMEOUT_MS. */
+  private async pageState(entry: PendingApproval): Promise<'alive' | 'gone' | 'unknown'> {
     const frame: FrameRef = { tabId: entry.tabId, frameId: entry.frameId, documentId: entry.documentId };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<'unknown'>((resolve) => (timer = setTimeout(() => resolve('unknown'), PAGE_CHECK_TIMEOUT_MS)));
+    const asked = this.deps.frameAlive(frame, entry.origin).then(
+      (alive) => (alive ? ('alive' as const) : ('gone' as const)),
+      () => 'gone' as const,
+    );
     try {
-      return await this.deps.frameAlive(frame, entry.origin);
-    } catch {
-      return false;
+      return await Promise.race([asked, late]);
+    } finally {
+      clearTimeout(timer);
     }
   }
 

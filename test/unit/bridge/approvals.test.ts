@@ -4,11 +4,14 @@
  * ending with its page; the focus rule; and the record's migration.
  */
 import type { Runtime } from 'webextension-polyfill';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import {
   APPROVALS_KEY,
+  Approvals,
   FOCUS_QUIET_MS,
+  PAGE_CHECK_TIMEOUT_MS,
+  createApprovalsRecord,
   MAX_PENDING_APPROVALS,
   REJECT_COOLDOWN_MAX_MS,
   REJECT_COOLDOWN_MS,
@@ -21,11 +24,15 @@ import {
   type PendingApproval,
 } from '../../../src/background/bridge/approvals';
 import { BridgeError } from '../../../src/background/bridge/errors';
+import { SitesService, createSitesRecord } from '../../../src/background/bridge/sites';
+import { manualClock } from '../../../src/background/clock';
+import { KeyedMutex } from '../../../src/background/storage/mutex';
 import { createBridgeListener } from '../../../src/background/bridge/listener';
 import type { RelayedResponse } from '../../../src/bridge/protocol';
-import { DAPP, EXTENSION_ID, OTHER, bridgeHarness, sender, tick, waitForWindow, type BridgeHarness } from './support';
+import { DAPP, EXTENSION_ID, FakeWindows, OTHER, bridgeHarness, sender, tick, waitForWindow, type BridgeHarness } from './support';
 
 beforeEach(() => fakeBrowser.reset());
+afterEach(() => vi.useRealTimers());
 
 const EVIL = 'https://evil.example';
 const frame = (tabId: number, frameId = 0) => ({ tabId, frameId, documentId: `doc-${tabId}-${frameId}` });
@@ -298,5 +305,34 @@ describe('approvals through the bridge', () => {
     await tick();
     const stored = (await fakeBrowser.storage.session.get(APPROVALS_KEY))[APPROVALS_KEY] as ApprovalsRecord;
     expect(stored).toMatchObject({ version: 2, pending: [{ origin: DAPP, topOrigin: DAPP, tabId: 1, frameId: 0, documentId: 'doc-1-0' }] });
+  });
+
+  it('a page that does not answer in time keeps its window open, but Approve then connects nothing', async () => {
+    const clock = manualClock();
+    const deps = (area: typeof fakeBrowser.storage.local) => ({ area, mutex: new KeyedMutex(), clock });
+    const sites = new SitesService(createSitesRecord(deps(fakeBrowser.storage.local)), clock.now);
+    const windows = new FakeWindows();
+    const approvals = new Approvals({
+      record: createApprovalsRecord(deps(fakeBrowser.storage.session)),
+      sites,
+      windows: () => windows,
+      frameAlive: () => new Promise<boolean>(() => undefined), // a frozen tab: no answer ever
+      approveUrl: (id) => `chrome-extension://x/approve.html?request=${id}`,
+      newId: () => 'f'.repeat(32),
+      now: clock.now,
+      log: { warn: () => undefined, error: () => undefined },
+    });
+    const outcome = approvals.request(ask(DAPP, DAPP, 1));
+    while (!(await approvals.get('f'.repeat(32)))?.windowId) await tick();
+    vi.useFakeTimers();
+    const view = approvals.current('f'.repeat(32));
+    await vi.advanceTimersByTimeAsync(PAGE_CHECK_TIMEOUT_MS);
+    expect(await view).toMatchObject({ origin: DAPP });
+    expect(windows.removed).toEqual([]);
+    const decision = approvals.decide('f'.repeat(32), true);
+    await vi.advanceTimersByTimeAsync(PAGE_CHECK_TIMEOUT_MS);
+    expect(await decision).toEqual({ origin: DAPP, outcome: 'gone' });
+    expect(await outcome).toBe('gone');
+    expect(await sites.isConnected(DAPP)).toBe(false);
   });
 });
