@@ -29,7 +29,10 @@ export type ConnectedSiteView = z.infer<typeof ConnectedSiteView>;
 const ApprovalRef = z.strictObject({ request: z.string().min(16).max(64) });
 export const ApprovalView = z.object({
   request: z.string(),
+  /** The asking frame's origin: what gets connected. */
   origin: z.string(),
+  /** The top-level page's origin when the request comes from a frame of another origin. */
+  embeddedIn: z.string().nullable(),
   createdAt: z.number(),
   /** What connecting lets the site do, and what it never can. */
   permissions: z.array(z.string()),
@@ -119,10 +122,13 @@ export const backgroundMethods = {
   'courier:sites:revoke': { params: z.strictObject({ origin: z.string().min(1).max(512) }), result: z.object({ revoked: z.boolean() }) },
   /** The approval window: what it is asked (null when the request is no longer waiting). */
   'courier:approval:get': { params: ApprovalRef, result: ApprovalView.nullable() },
-  /** The approval window: the person's decision. `decided: false` when it was no longer waiting. */
+  /**
+   * The approval window: the person's decision. `decided: false` when it was no longer waiting;
+   * `pageGone` when Approve came after the asking page left (nothing was connected).
+   */
   'courier:approval:decide': {
     params: z.strictObject({ ...ApprovalRef.shape, approve: z.boolean() }),
-    result: z.object({ decided: z.boolean() }),
+    result: z.object({ decided: z.boolean(), pageGone: z.boolean().optional() }),
   },
 } as const;
 

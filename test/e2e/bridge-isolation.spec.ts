@@ -3,7 +3,6 @@
  * window traffic, a page tampering with its own globals, and iframes of other origins get no
  * further than their own origin may.
  */
-import type { Frame, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import {
   call,
@@ -11,6 +10,8 @@ import {
   decide,
   expectError,
   expectOk,
+  frameCall,
+  frameOf,
   localhostOrigin,
   openDapp,
   recordEvents,
@@ -18,7 +19,6 @@ import {
   signedTransfer,
   storageLocal,
   waitForApproval,
-  type Answer,
 } from './bridge-support';
 
 const ACCOUNT = 7;
@@ -216,27 +216,6 @@ test('spoofing from the page: forged replies, forged requests, a redefined windo
   // The victim is untouched.
   expect(expectOk(await call(victim, 'tracked')).map((t: any) => t.tx_hash)).toEqual([victimTx.tx_hash]);
 });
-
-/** call() for a frame. */
-function frameCall(frame: Frame, method: string, params?: unknown): Promise<Answer> {
-  return frame.evaluate(
-    async ([m, p]) => {
-      try {
-        return { ok: true as const, result: await (window as any).courier.request(p === undefined ? { method: m } : { method: m, params: p }) };
-      } catch (e: any) {
-        return { ok: false as const, error: { code: e?.code, message: e?.message, data: e?.data } };
-      }
-    },
-    [method, params] as const,
-  );
-}
-
-async function frameOf(page: Page, url: string): Promise<Frame> {
-  await expect.poll(() => page.frames().some((f) => f.url() === url)).toBe(true);
-  const frame = page.frames().find((f) => f.url() === url)!;
-  await frame.waitForFunction(() => 'courier' in window);
-  return frame;
-}
 
 test('an iframe of another origin is answered as itself; a sandboxed frame has no origin to act for', async ({ context, pageServer, service }) => {
   const origin = pageServer.origin;

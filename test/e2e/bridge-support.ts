@@ -2,7 +2,7 @@
  * Helpers for the bridge's end-to-end tests: dApp pages on 127.0.0.1 and localhost, the
  * approval window, calls through `window.courier`, the worker's storage, and killing the worker.
  */
-import type { BrowserContext, Page, Worker } from '@playwright/test';
+import type { BrowserContext, Frame, Page, Worker } from '@playwright/test';
 import { expect } from './support/fixtures';
 import { recordedInPage, recordEventsInPage, requestInPage, type Answer } from './support/page-calls';
 import type { PageServer } from './support/page-server';
@@ -23,6 +23,28 @@ export async function openDapp(context: BrowserContext, url: string): Promise<Pa
 /** One request through window.courier, answered as data (errors included). */
 export function call(page: Page, method: string, params?: unknown): Promise<Answer> {
   return page.evaluate(requestInPage, [method, params, params !== undefined] as const);
+}
+
+/** call() for a frame. */
+export function frameCall(frame: Frame, method: string, params?: unknown): Promise<Answer> {
+  return frame.evaluate(
+    async ([m, p]) => {
+      try {
+        return { ok: true as const, result: await (window as any).courier.request(p === undefined ? { method: m } : { method: m, params: p }) };
+      } catch (e: any) {
+        return { ok: false as const, error: { code: e?.code, message: e?.message, data: e?.data } };
+      }
+    },
+    [method, params] as const,
+  );
+}
+
+/** The frame of `page` at `url`, once its provider is ready. */
+export async function frameOf(page: Page, url: string): Promise<Frame> {
+  await expect.poll(() => page.frames().some((f) => f.url() === url)).toBe(true);
+  const frame = page.frames().find((f) => f.url() === url)!;
+  await frame.waitForFunction(() => 'courier' in window);
+  return frame;
 }
 
 export function expectError(answer: Answer, code: number): Extract<Answer, { ok: false }>['error'] {
@@ -102,14 +124,24 @@ export function storageSession(worker: Worker): Promise<Record<string, unknown>>
   return worker.evaluate(() => (globalThis as any).chrome.storage.session.get(null));
 }
 
-/** Stops the extension's service worker (MV3-TESTING.md) and waits until no worker target is left. */
+/**
+ * Stops the extension's service worker (MV3-TESTING.md) and waits until it has stopped: its
+ * version reported `stopped`, or no worker target left. An open approval window's heartbeat may
+ * start the worker again right away, so "no target" alone cannot be waited for.
+ */
 export async function killWorker(context: BrowserContext, anyPage: Page): Promise<void> {
   const cdp = await context.newCDPSession(anyPage);
+  type Version = { scriptURL: string; runningStatus: string };
+  let stopped = false;
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }: { versions: Version[] }) => {
+    if (versions.some((v) => v.scriptURL.startsWith('chrome-extension://') && v.runningStatus === 'stopped')) stopped = true;
+  });
   await cdp.send('ServiceWorker.enable');
+  stopped = false; // only a stop from here on counts
   await cdp.send('ServiceWorker.stopAllWorkers');
   for (let i = 0; i < 200; i++) {
     const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: { type: string; url: string }[] };
-    if (!targetInfos.some((t) => t.type === 'service_worker' && t.url.startsWith('chrome-extension://'))) {
+    if (stopped || !targetInfos.some((t) => t.type === 'service_worker' && t.url.startsWith('chrome-extension://'))) {
       await cdp.detach();
       return;
     }
