@@ -1,9 +1,17 @@
 import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
-import { resolveDefaultApiUrl } from './src/config/api-url';
+import { isLocalApiUrl, resolveDefaultApiUrl } from './src/config/api-url';
 
 // The API base URL baked into the build; the settings page can override it at run time.
 const defaultApiUrl = resolveDefaultApiUrl(process.env.COURIER_API_URL);
+
+// The local service's hosts. Production builds only ask for them when the user picks a local API
+// (Settings); builds whose default API is local (`npm start`, the e2e tests) hold them from the
+// start, so they work without a prompt.
+const LOCAL_HOST_PATTERNS = ['http://127.0.0.1/*', 'http://localhost/*'];
+const localByDefault = isLocalApiUrl(defaultApiUrl);
+// Any https host (a custom API), and the local service: never plain http to another machine.
+const OPTIONAL_HOST_PATTERNS = ['https://*/*', ...(localByDefault ? [] : LOCAL_HOST_PATTERNS)];
 
 // Generated once per process: a `wxt dev` session copies public assets again on every rebuild.
 let catalogJson: Promise<string> | undefined;
@@ -43,13 +51,13 @@ export default defineConfig({
     host_permissions: [
       'https://api.skip.build/*',
       'https://api.dev.skip.build/*',
-      'http://127.0.0.1/*',
+      ...(localByDefault ? LOCAL_HOST_PATTERNS : []),
     ],
     // A custom API base URL asks for its origin at run time (src/background/host-permission.ts).
     // MV2 (Firefox) has no optional_host_permissions: origins go in optional_permissions there.
     ...(browser === 'firefox'
-      ? { optional_permissions: ['https://*/*', 'http://*/*'] }
-      : { optional_host_permissions: ['https://*/*', 'http://*/*'] }),
+      ? { optional_permissions: OPTIONAL_HOST_PATTERNS }
+      : { optional_host_permissions: OPTIONAL_HOST_PATTERNS }),
     // Chrome runs the provider as a MAIN-world content script; only Firefox injects inpage.js
     // with a <script> tag, so only there is it web-accessible (which lets pages detect Courier).
     ...(browser === 'firefox' ? { web_accessible_resources: ['inpage.js'] } : {}),
