@@ -5,7 +5,8 @@ import { callBackground } from '../state/api';
 import { hostPermissionPattern, hostPermissionRefusal } from '../../background/host-permission';
 import type { ConnectedSiteView as ConnectedSite } from '../../background/protocol';
 import type { SettingsView } from '../../background/settings-schema';
-import { API_BASE_URLS, normaliseBaseUrl } from '../../config/api-url';
+import { API_BASE_URLS, isLocalApiUrl, normaliseBaseUrl } from '../../config/api-url';
+import { defaultApiBaseUrl } from '../../config/build';
 import { describeError, type UiError } from '../shared/errors';
 import { remoteLogos } from '../state/logos';
 import { DelayedSkeleton, ErrorBox, InlineProblem, Loading } from './Feedback';
@@ -33,7 +34,7 @@ function ApiSection({ view, onView, inPopup }: { view: SettingsView; onView: (v:
     setSaved(false);
     // The local service and custom URLs need the browser's permission for their host (production
     // builds list only the named https APIs); asked first, inside the click: the browser grants
-    // permissions only during a user gesture. Already granted: the browser answers at once.
+    // permissions only during a user gesture.
     let target: string | null = null;
     if (choice === 'custom') {
       try {
@@ -46,7 +47,11 @@ function ApiSection({ view, onView, inPopup }: { view: SettingsView; onView: (v:
     if (target !== null) {
       let granted = false;
       try {
-        granted = await browser.permissions.request({ origins: [hostPermissionPattern(target)] });
+        // A build whose default API is local holds the local hosts already (wxt.config.ts), and
+        // they are not in its optional list; anything else is asked for, before any await.
+        granted =
+          (isLocalApiUrl(target) && isLocalApiUrl(defaultApiBaseUrl())) ||
+          (await browser.permissions.request({ origins: [hostPermissionPattern(target)] }));
       } catch (e) {
         setProblem(`The browser could not ask for access: ${e instanceof Error ? e.message : String(e)}`);
         return;
