@@ -7,6 +7,8 @@ import type { AssetsResponse, ChainsResponse } from '../../api/schemas';
 import { invalidArgument, parseRequest } from '../http/errors';
 import { reshapeAssets, reshapeChains, viewDiscovery, type DiscoveryOverride } from './discovery';
 import { mulberry32 } from '../random';
+import type { ErrorDetail } from '../http/errors';
+import type { RewriteRule } from '../http/server';
 import { FAULT_KINDS, faultSchemaFor, type FaultRequest, type HttpFaultMode } from './schema';
 
 /** The two ends of a packet's channel: a fault or pause set on either end applies. */
@@ -42,15 +44,18 @@ interface HttpFault {
   seed: number;
   remaining?: number;
   retryAfterSeconds: number;
+  padBytes: number;
+  rewrite?: RewriteRule[];
   injected: number;
   draw: () => number;
 }
 
 /** What an HTTP fault does to one request (the server's Interceptor result). */
 export type HttpFaultAction =
-  | { kind: 'status'; status: number; code: number; message: string; retryAfterSeconds?: number }
+  | { kind: 'status'; status: number; code: number; message: string; details?: ErrorDetail[]; retryAfterSeconds?: number }
   | { kind: 'delay'; ms: number }
-  | { kind: 'cut' };
+  | { kind: 'cut' }
+  | { kind: 'rewrite'; rules: RewriteRule[] };
 
 /** Wire view of one active fault (GET /local/faults). */
 export type FaultView =
@@ -145,6 +150,8 @@ export class FaultBook {
           seed,
           ...(req.count !== undefined ? { remaining: req.count } : {}),
           retryAfterSeconds: req.retry_after_seconds ?? DEFAULT_RETRY_AFTER_SECONDS,
+          padBytes: req.pad_bytes ?? 0,
+          ...(req.rewrite ? { rewrite: req.rewrite as RewriteRule[] } : {}),
           injected: 0,
           draw: mulberry32(seed),
         };
@@ -242,7 +249,7 @@ export class FaultBook {
   // ------------------------------------------------------------------ HTTP side
 
   /** The injected failure for this request, if any. Never for paths outside /v2/. */
-  httpFault(path: string): HttpFaultAction | undefined {
+  httpFault(path: string, request: { authorization?: string | undefined } = {}): HttpFaultAction | undefined {
     if (!path.startsWith(HTTP_FAULT_SCOPE) || this.httpFaults.length === 0) return undefined;
     for (let i = 0; i < this.httpFaults.length; i++) {
       const f = this.httpFaults[i]!;
@@ -254,7 +261,7 @@ export class FaultBook {
         f.remaining -= 1;
         if (f.remaining <= 0) this.httpFaults.splice(i, 1);
       }
-      return httpAction(f);
+      return httpAction(f, request.authorization);
     }
     return undefined;
   }
@@ -279,17 +286,32 @@ function onEnd(p: ChannelEnds, chainId: string, channelId: string): boolean {
   return (p.sourceChainId === chainId && p.sourceChannel === channelId) || (p.destChainId === chainId && p.destChannel === channelId);
 }
 
-function httpAction(f: HttpFault): HttpFaultAction {
+function httpAction(f: HttpFault, authorization: string | undefined): HttpFaultAction {
   switch (f.mode) {
     case '429':
-      return { kind: 'status', status: 429, code: 8, message: 'rate limit exceeded (injected fault)', retryAfterSeconds: f.retryAfterSeconds };
+      return padded(f, { kind: 'status', status: 429, code: 8, message: 'rate limit exceeded (injected fault)', retryAfterSeconds: f.retryAfterSeconds });
     case '500':
-      return { kind: 'status', status: 500, code: 2, message: 'internal server error' };
+      return padded(f, { kind: 'status', status: 500, code: 2, message: 'internal server error' });
+    case '401':
+      // What a careless gateway says: the header as it arrived.
+      return padded(f, { kind: 'status', status: 401, code: 16, message: `invalid api key: ${authorization ?? '(none)'}` });
     case 'slow':
       return { kind: 'delay', ms: f.slowMs };
     case 'cut':
       return { kind: 'cut' };
+    case 'rewrite':
+      return { kind: 'rewrite', rules: f.rewrite ?? [] };
   }
+}
+
+function padded(f: HttpFault, action: Extract<HttpFaultAction, { kind: 'status' }>): HttpFaultAction {
+  if (f.padBytes === 0) return action;
+  const pad = 'x'.repeat(f.padBytes);
+  return {
+    ...action,
+    message: `${action.message} ${pad}`,
+    details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'INJECTED_PADDING', domain: 'local', metadata: { padding: pad } }],
+  };
 }
 
 function viewPacketFault(f: PacketFault): FaultView {

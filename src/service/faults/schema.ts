@@ -28,11 +28,25 @@ const PauseFault = z
     path: ['chain_id'],
   });
 
-export const HTTP_FAULT_MODES = ['429', '500', 'slow', 'cut'] as const;
+/**
+ * `401`: a gateway that refuses the key and echoes it (`invalid api key: <authorization header>`);
+ * `rewrite`: the answer as usual, with `rewrite` rules applied to its JSON (odd or hostile data).
+ */
+export const HTTP_FAULT_MODES = ['429', '500', '401', 'slow', 'cut', 'rewrite'] as const;
 export type HttpFaultMode = (typeof HTTP_FAULT_MODES)[number];
 
+/** Sets `key` to `value` wherever it appears in the answer, or merges `merge` into the object there. */
+const RewriteRule = z.union([
+  z.strictObject({ key: z.string().min(1).max(200), value: z.unknown() }),
+  z.strictObject({ key: z.string().min(1).max(200), merge: z.record(z.string(), z.unknown()) }),
+]);
+
+/** Largest padding of an error answer (`pad_bytes`): enough to try a client's size limits. */
+export const MAX_PAD_BYTES = 64 * 1024 * 1024;
+
 /** A share of /v2/ requests fails in one way, so that clients' retry logic can be exercised. */
-const HttpFault = z.strictObject({
+const HttpFault = z
+  .strictObject({
   kind: z.literal('http'),
   rate: z.number().min(0).max(1),
   mode: z.enum(HTTP_FAULT_MODES),
@@ -46,7 +60,15 @@ const HttpFault = z.strictObject({
   count: z.number().int().min(1).max(1_000_000).optional(),
   /** For `429`: the Retry-After header, in seconds. */
   retry_after_seconds: z.number().int().min(0).max(3600).optional(),
-});
+  /** For `429`, `500`, `401`: this many characters added to the message, and again in one detail. */
+  pad_bytes: z.number().int().min(0).max(MAX_PAD_BYTES).optional(),
+  /** For `rewrite`: the changes, applied in order at every depth of the JSON answer. */
+  rewrite: z.array(RewriteRule).min(1).max(50).optional(),
+})
+  .refine((f) => (f.mode === 'rewrite') === (f.rewrite !== undefined), {
+    error: 'rewrite rules go with mode "rewrite", and mode "rewrite" needs them',
+    path: ['rewrite'],
+  });
 
 const ClearFaults = z.strictObject({ kind: z.literal('clear') });
 

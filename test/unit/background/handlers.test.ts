@@ -42,6 +42,7 @@ describe('settings through the protocol', () => {
     expect(await call('courier:settings:get', {})).toEqual({
       api: { environment: 'local', baseUrl: 'http://127.0.0.1:8787', customUrl: null, isBuildDefault: true, hostPermission: 'granted' },
       notifications: true,
+      remoteLogos: true,
       key: { hasKey: false, keyLast4: null },
       keyProtection: 'unverified',
     });
@@ -128,6 +129,51 @@ describe('settings through the protocol', () => {
     });
     granted.clear(); // revoked later in the browser's settings: the view says so
     expect((await call('courier:settings:get', {})).api.hostPermission).toBe('missing');
+  });
+
+  it('refuses http:// to another machine (the key would travel in clear), with the reason', async () => {
+    const { call, services } = setup({ hasHostPermission: async () => true });
+    for (const url of ['http://api.example.com', 'http://192.168.1.5:8787', 'http://10.0.0.1/api']) {
+      await expect(call('courier:settings:update', { api: { environment: 'custom', url } })).rejects.toMatchObject({
+        code: 'invalid-url',
+        message: expect.stringContaining('unencrypted'),
+      });
+    }
+    expect((await services.settings.apiConfig()).baseUrl).toBe('http://127.0.0.1:8787');
+    for (const url of ['http://localhost:9000', 'http://127.0.0.1:1234', 'https://api.example.com']) {
+      expect((await call('courier:settings:update', { api: { environment: 'custom', url } })).api.baseUrl).toBe(url);
+    }
+  });
+
+  it('a stored http:// URL to another machine (saved before this rule) is not used: the build default is', async () => {
+    const { call, services } = setup();
+    await fakeBrowser.storage.local.set({
+      'courier:settings': { version: 3, api: { environment: 'custom', url: 'http://api.example.com' }, notifications: true, remoteLogos: true },
+    });
+    expect((await services.settings.apiConfig()).baseUrl).toBe('http://127.0.0.1:8787');
+    expect((await call('courier:settings:get', {})).api).toMatchObject({ isBuildDefault: true, baseUrl: 'http://127.0.0.1:8787' });
+  });
+
+  it('the local service needs its host permission like a custom URL (optional in production builds)', async () => {
+    const granted = new Set<string>(['https://api.skip.build/*']);
+    const { call } = setup({ buildDefaultUrl: 'https://api.skip.build', hasHostPermission: async (pattern) => granted.has(pattern) });
+    await expect(call('courier:settings:update', { api: { environment: 'local' } })).rejects.toMatchObject({
+      code: 'permission-required',
+      data: { origins: ['http://127.0.0.1/*'] },
+    });
+    granted.add('http://127.0.0.1/*');
+    expect((await call('courier:settings:update', { api: { environment: 'local' } })).api).toMatchObject({
+      environment: 'local',
+      baseUrl: 'http://127.0.0.1:8787',
+      hostPermission: 'granted',
+    });
+  });
+
+  it('turns remote logos off and on', async () => {
+    const { call } = setup();
+    expect((await call('courier:settings:update', { remoteLogos: false })).remoteLogos).toBe(false);
+    expect((await call('courier:settings:get', {})).remoteLogos).toBe(false);
+    expect((await call('courier:settings:update', { remoteLogos: true })).remoteLogos).toBe(true);
   });
 
   it('refuses bad params with zod, before any handler runs', async () => {

@@ -194,6 +194,36 @@ describe('HTTP faults on a live server', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(240);
   });
 
+  it('401 echoes the authorization header as a careless gateway would; pad_bytes makes the answer huge', async () => {
+    await post('/local/faults', { kind: 'http', rate: 1, mode: '401', paths: ['/v2/info/balances'], pad_bytes: 100_000 });
+    const res = await fetch(`${base}/v2/info/balances`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'courier_secret_key_123' },
+      body: JSON.stringify({ chains: {} }),
+    });
+    expect(res.status).toBe(401);
+    const body = await res.json();
+    expect(body.code).toBe(16);
+    expect(body.message.startsWith('invalid api key: courier_secret_key_123 ')).toBe(true);
+    expect(body.message.length).toBeGreaterThan(100_000);
+    expect(body.details[0].metadata.padding).toHaveLength(100_000);
+  });
+
+  it('rewrite changes the JSON answer: a key set wherever it is, or fields merged into it', async () => {
+    const bad = await post('/local/faults', { kind: 'http', rate: 1, mode: 'rewrite', paths: ['/v2/info/balances'] });
+    expect(bad.status).toBe(400);
+    await post('/local/faults', {
+      kind: 'http',
+      rate: 1,
+      mode: 'rewrite',
+      paths: ['/v2/info/balances'],
+      rewrite: [{ key: 'amount', value: 'javascript:alert(1)' }, { key: 'chains', merge: { extra: { hello: 1 } } }],
+    });
+    const body = await (await balances()).json();
+    expect(body.chains.extra).toEqual({ hello: 1 });
+    expect(JSON.stringify(body)).toContain('"amount":"javascript:alert(1)"');
+  });
+
   it('a reset of the simulator clears every fault', async () => {
     await post('/local/faults', { kind: 'http', rate: 1, mode: '500' });
     sim.reset();

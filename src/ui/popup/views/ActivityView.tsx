@@ -6,6 +6,7 @@ import type { Catalog } from '../../../chains/catalog/catalog';
 import { explorerLinkFor } from '../../../chains/explorer';
 import { ExternalLink } from '../../components/Bits';
 import { DelayedSkeleton, ErrorBox, Loading } from '../../components/Feedback';
+import { webLink } from '../../shared/safe-url';
 import {
   allHops,
   canRetry,
@@ -116,7 +117,8 @@ function HopTxs({ hop, catalog }: { hop: CompactHop; catalog: Catalog | null }) 
   return (
     <ul class="courier-hop-txs">
       {hop.txs.map((tx, i) => {
-        const link = tx.explorer_link || (catalog && tx.chain_id && tx.tx_hash ? explorerLinkFor(catalog, tx.chain_id, tx.tx_hash) : null);
+        // The API's link only when it is a web address; else the catalog's explorer, else plain text.
+        const link = webLink(tx.explorer_link) ?? (catalog && tx.chain_id && tx.tx_hash ? explorerLinkFor(catalog, tx.chain_id, tx.tx_hash) : null);
         return (
           <li key={i} data-role={tx.role}>
             <span>{roleWords(tx.role)}</span>
@@ -180,7 +182,7 @@ function ActivityDetail({ id }: { id: string }) {
   const release = releaseOf(item);
   const hops = allHops(item);
   const releaseAsset = release?.chain_id && release.denom ? resolve(release.chain_id, release.denom) : null;
-  const explorer = item.explorerLink ?? (catalog ? explorerLinkFor(catalog, item.chainId, item.txHash) : null);
+  const explorer = webLink(item.explorerLink) ?? (catalog ? explorerLinkFor(catalog, item.chainId, item.txHash) : null);
 
   const retry = async () => {
     setBusy('retry');
@@ -280,6 +282,7 @@ function ActivityDetail({ id }: { id: string }) {
                       {blocking && <span class="courier-late"> · waiting on this hop</span>}
                     </p>
                     <HopTxs hop={hop} catalog={catalog} />
+                    {/* ExternalLink shows a link that is not a web address as plain text. */}
                     {hop.link && <ExternalLink href={hop.link}>Bridge tracker</ExternalLink>}
                     {hop.error && <p class="courier-problem">{hop.error}</p>}
                   </li>
