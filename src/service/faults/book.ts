@@ -5,6 +5,7 @@
  */
 import { invalidArgument, parseRequest } from '../http/errors';
 import { mulberry32 } from '../random';
+import { productionShape } from './production-shape';
 import { FAULT_KINDS, faultSchemaFor, type FaultRequest, type HttpFaultMode } from './schema';
 
 /** The two ends of a packet's channel: a fault or pause set on either end applies. */
@@ -44,11 +45,20 @@ interface HttpFault {
   draw: () => number;
 }
 
+interface ProductionShape {
+  id: number;
+  paths?: string[];
+  remaining?: number;
+  reshaped: number;
+}
+
 /** What an HTTP fault does to one request (the server's Interceptor result). */
 export type HttpFaultAction =
   | { kind: 'status'; status: number; code: number; message: string; retryAfterSeconds?: number }
   | { kind: 'delay'; ms: number }
-  | { kind: 'cut' };
+  | { kind: 'cut' }
+  /** Answer normally, then reshape the successful body before sending it. */
+  | { kind: 'reshape'; reshape: (body: unknown) => unknown };
 
 /** Wire view of one active fault (GET /local/faults). */
 export type FaultView =
@@ -64,7 +74,8 @@ export type FaultView =
       seed: number;
       remaining: number | null;
       injected: number;
-    };
+    }
+  | { id: number; kind: 'production_shape'; paths: string[] | null; remaining: number | null; reshaped: number };
 
 export interface FaultBookOptions {
   /** Default seed of HTTP faults that do not bring their own. */
@@ -87,6 +98,7 @@ export class FaultBook {
   private packetFaults: PacketFault[] = [];
   private pauses: Pause[] = [];
   private httpFaults: HttpFault[] = [];
+  private productionShapes: ProductionShape[] = [];
   private readonly resumeListeners = new Set<() => void>();
   private readonly seed: number;
   private readonly checkChannel: FaultBookOptions['checkChannel'];
@@ -146,6 +158,16 @@ export class FaultBook {
         this.httpFaults.push(f);
         return { applied: viewHttpFault(f), removed: 0 };
       }
+      case 'production_shape': {
+        const f: ProductionShape = {
+          id: this.nextId++,
+          ...(req.paths ? { paths: req.paths } : {}),
+          ...(req.count !== undefined ? { remaining: req.count } : {}),
+          reshaped: 0,
+        };
+        this.productionShapes.push(f);
+        return { applied: viewProductionShape(f), removed: 0 };
+      }
       case 'clear': {
         const removed = this.size;
         this.clear();
@@ -160,15 +182,21 @@ export class FaultBook {
     this.packetFaults = [];
     this.pauses = [];
     this.httpFaults = [];
+    this.productionShapes = [];
     if (hadPauses) this.notifyResume();
   }
 
   get size(): number {
-    return this.packetFaults.length + this.pauses.length + this.httpFaults.length;
+    return this.packetFaults.length + this.pauses.length + this.httpFaults.length + this.productionShapes.length;
   }
 
   list(): FaultView[] {
-    return [...this.packetFaults.map(viewPacketFault), ...this.pauses.map(viewPause), ...this.httpFaults.map(viewHttpFault)]
+    return [
+      ...this.packetFaults.map(viewPacketFault),
+      ...this.pauses.map(viewPause),
+      ...this.httpFaults.map(viewHttpFault),
+      ...this.productionShapes.map(viewProductionShape),
+    ]
       .sort((a, b) => a.id - b.id);
   }
 
@@ -211,9 +239,29 @@ export class FaultBook {
 
   // ------------------------------------------------------------------ HTTP side
 
-  /** The injected failure for this request, if any. Never for paths outside /v2/. */
+  /**
+   * The injected failure for this request, if any, else the production reshaping of its answer,
+   * if any. Never for paths outside /v2/.
+   */
   httpFault(path: string): HttpFaultAction | undefined {
-    if (!path.startsWith(HTTP_FAULT_SCOPE) || this.httpFaults.length === 0) return undefined;
+    if (!path.startsWith(HTTP_FAULT_SCOPE)) return undefined;
+    return this.failure(path) ?? this.reshaping(path);
+  }
+
+  private reshaping(path: string): HttpFaultAction | undefined {
+    const i = this.productionShapes.findIndex((f) => !f.paths || f.paths.some((prefix) => path.startsWith(prefix)));
+    if (i < 0) return undefined;
+    const f = this.productionShapes[i]!;
+    f.reshaped += 1;
+    if (f.remaining !== undefined) {
+      f.remaining -= 1;
+      if (f.remaining <= 0) this.productionShapes.splice(i, 1);
+    }
+    return { kind: 'reshape', reshape: (body) => productionShape(path, body) };
+  }
+
+  private failure(path: string): HttpFaultAction | undefined {
+    if (this.httpFaults.length === 0) return undefined;
     for (let i = 0; i < this.httpFaults.length; i++) {
       const f = this.httpFaults[i]!;
       if (f.paths && !f.paths.some((prefix) => path.startsWith(prefix))) continue;
@@ -260,6 +308,10 @@ function httpAction(f: HttpFault): HttpFaultAction {
     case 'cut':
       return { kind: 'cut' };
   }
+}
+
+function viewProductionShape(f: ProductionShape): FaultView {
+  return { id: f.id, kind: 'production_shape', paths: f.paths ?? null, remaining: f.remaining ?? null, reshaped: f.reshaped };
 }
 
 function viewPacketFault(f: PacketFault): FaultView {

@@ -47,12 +47,24 @@ const HttpFault = z.strictObject({
   retry_after_seconds: z.number().int().min(0).max(3600).optional(),
 });
 
+/**
+ * Successful /v2/ answers reshaped as the production API sends them (production-shape.ts):
+ * routes without a duration, blank estimated fees, sparse chains, status txs without links.
+ */
+const ProductionShapeFault = z.strictObject({
+  kind: z.literal('production_shape'),
+  /** Only answers to paths starting with one of these (still only under /v2/). */
+  paths: z.array(z.string().regex(/^\//, { error: 'a path prefix starts with /' })).min(1).max(50).optional(),
+  /** Stop after reshaping this many answers. */
+  count: z.number().int().min(1).max(1_000_000).optional(),
+});
+
 const ClearFaults = z.strictObject({ kind: z.literal('clear') });
 
-export const FaultRequest = z.union([PacketFault, PauseFault, HttpFault, ClearFaults]);
+export const FaultRequest = z.union([PacketFault, PauseFault, HttpFault, ProductionShapeFault, ClearFaults]);
 export type FaultRequest = z.infer<typeof FaultRequest>;
 
-export const FAULT_KINDS = ['timeout', 'error_ack', 'pause', 'resume', 'http', 'clear'] as const;
+export const FAULT_KINDS = ['timeout', 'error_ack', 'pause', 'resume', 'http', 'production_shape', 'clear'] as const;
 
 /**
  * The schema for a body's `kind`, so that a bad body gets the issues of its own kind rather
@@ -68,6 +80,8 @@ export function faultSchemaFor(kind: unknown): z.ZodType<FaultRequest> | undefin
       return PauseFault;
     case 'http':
       return HttpFault;
+    case 'production_shape':
+      return ProductionShapeFault;
     case 'clear':
       return ClearFaults;
     default:
@@ -77,3 +91,4 @@ export function faultSchemaFor(kind: unknown): z.ZodType<FaultRequest> | undefin
 export type PacketFaultRequest = z.infer<typeof PacketFault>;
 export type PauseFaultRequest = z.infer<typeof PauseFault>;
 export type HttpFaultRequest = z.infer<typeof HttpFault>;
+export type ProductionShapeFaultRequest = z.infer<typeof ProductionShapeFault>;

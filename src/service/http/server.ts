@@ -38,7 +38,9 @@ export type Interceptor = (req: { method: string; path: string }) =>
   | undefined
   | { kind: 'status'; status: number; code: number; message: string; retryAfterSeconds?: number }
   | { kind: 'delay'; ms: number }
-  | { kind: 'cut' };
+  | { kind: 'cut' }
+  /** Answer normally, then send `reshape(body)` instead of a successful body (production_shape). */
+  | { kind: 'reshape'; reshape: (body: unknown) => unknown };
 
 export type ServerOptions = {
   routes: RouteDefinition[];
@@ -127,7 +129,10 @@ export function createServiceServer(options: ServerOptions): http.Server {
           throw new ServiceError(500, GrpcCode.unknown, 'internal server error');
         }
       }
-      send(res, result.status ?? 200, result.body, result.headers);
+      const status = result.status ?? 200;
+      // Reshaped after the schema check: the service's own answer stays complete and checked.
+      const answer = fault?.kind === 'reshape' && status < 300 ? fault.reshape(result.body) : result.body;
+      send(res, status, answer, result.headers);
     } catch (error) {
       if (error instanceof ServiceError) {
         send(res, error.httpStatus, error.toBody(), error.headers);
