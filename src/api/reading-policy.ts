@@ -70,6 +70,7 @@ export const ESSENTIAL_FIELDS = {
     'txs.*',
     'txs.*.$kind',
     'txs.*.cosmos_tx.chain_id',
+    'txs.*.cosmos_tx.msgs',
     'txs.*.cosmos_tx.msgs.*',
     'txs.*.cosmos_tx.msgs.*.msg',
     'txs.*.cosmos_tx.msgs.*.msg_type_url',
@@ -91,7 +92,7 @@ export const ESSENTIAL_FIELDS = {
   assets_from_source: ['dest_assets', 'dest_assets.*', 'dest_assets.*.assets', 'dest_assets.*.assets.*', 'dest_assets.*.assets.*.denom', 'dest_assets.*.assets.*.chain_id'],
   ibc_origin_assets: ['origin_assets', 'origin_assets.*'],
   /** Balances per chain; an entry without a readable amount is shown as "amount unknown". */
-  balances: ['chains', 'chains.*', 'chains.*.denoms.*'],
+  balances: ['chains', 'chains.*'],
   /** The hash is what Courier tracks. */
   submit: ['tx_hash'],
   track: ['tx_hash'],

@@ -38,7 +38,7 @@ export const BalancesResponse = z.looseObject({
     ChainId,
     z.looseObject({
       address: unknownable(F.address),
-      denoms: z.record(Denom, BalanceEntry).optional(),
+      denoms: unknownable(z.record(Denom, BalanceEntry)),
     }),
   ),
 });

@@ -98,23 +98,46 @@ export const MsgsRequest = z
   .partial();
 export type MsgsRequest = z.infer<typeof MsgsRequest>;
 
-function requireMsgsOrTxs(payload: z.core.ParsePayload<{ msgs?: unknown; txs?: unknown }>): void {
-  if (payload.value.msgs === undefined && payload.value.txs === undefined) {
-    payload.issues.push({ code: 'custom', message: 'expected txs or msgs (what to sign)', input: payload.value, path: ['txs'] });
-  }
+/** Essential in msgs and msgs_direct: `txs` or `msgs` (what to sign). */
+const SIGNABLE_LISTS = { txs: z.array(Tx), msgs: z.array(Msg) } as const;
+
+/**
+ * Refuses a body where neither `txs` nor `msgs` is readable, naming the field: the first
+ * present list's own issues (prefixed with its name), else "expected txs or msgs". Checked
+ * on the raw body, since the lists themselves are read leniently (one unreadable list
+ * beside a readable one is unknown, not an error).
+ */
+function withSignables<T extends z.ZodType>(schema: T) {
+  return z.preprocess((raw, ctx) => {
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return raw;
+    const body = raw as Record<string, unknown>;
+    let firstFailure: { key: string; issues: z.core.$ZodIssue[] } | undefined;
+    for (const [key, list] of Object.entries(SIGNABLE_LISTS)) {
+      if (body[key] === undefined || body[key] === null) continue;
+      const result = list.safeParse(body[key]);
+      if (result.success) return raw;
+      firstFailure ??= { key, issues: result.error.issues };
+    }
+    if (firstFailure === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'expected txs or msgs (what to sign)', path: ['txs'], input: raw });
+    } else {
+      for (const issue of firstFailure.issues) {
+        ctx.addIssue({ code: 'custom', message: issue.message, path: [firstFailure.key, ...issue.path], input: raw });
+      }
+    }
+    return raw;
+  }, schema);
 }
 
-/** Essential: `txs` or `msgs` (what to sign); the rest is read leniently. */
 const signables = {
-  msgs: z.array(Msg).optional(),
-  txs: z.array(Tx).optional(),
+  msgs: unknownable(SIGNABLE_LISTS.msgs),
+  txs: unknownable(SIGNABLE_LISTS.txs),
   /** Minimum output after all operations, fees and slippage. */
   min_amount_out: unknownable(F.min_amount_out),
+  estimated_fees: unknownable(z.array(Fee)),
 };
 
-export const MsgsResponse = z
-  .looseObject({ ...signables, estimated_fees: unknownable(z.array(Fee)) })
-  .check(requireMsgsOrTxs);
+export const MsgsResponse = withSignables(z.looseObject(signables));
 export type MsgsResponse = z.infer<typeof MsgsResponse>;
 
 /** POST /v2/fungible/msgs_direct: route and msgs in one call. */
@@ -131,7 +154,5 @@ export const MsgsDirectRequest = z
   .partial();
 export type MsgsDirectRequest = z.infer<typeof MsgsDirectRequest>;
 
-export const MsgsDirectResponse = z
-  .looseObject({ ...signables, estimated_fees: unknownable(z.array(Fee)), route: Route })
-  .check(requireMsgsOrTxs);
+export const MsgsDirectResponse = withSignables(z.looseObject({ ...signables, route: Route }));
 export type MsgsDirectResponse = z.infer<typeof MsgsDirectResponse>;

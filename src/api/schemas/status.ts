@@ -252,7 +252,7 @@ export type TransferStatus = z.infer<typeof TransferStatus>;
  */
 const StatusWireSchema = z
   .looseObject({
-    transfers: z.array(TransferStatus).optional(),
+    transfers: unknownable(z.array(TransferStatus)),
     state: unknownable(TxState),
     /** `transfer_sequence` here is the deprecated flat list; normalise.ts makes `transfers` of it. */
     ...legFields,

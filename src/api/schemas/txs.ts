@@ -13,7 +13,7 @@ export const Erc20Approval = z.looseObject({
 });
 export type Erc20Approval = z.infer<typeof Erc20Approval>;
 
-export const MultiChainMsg = z.looseObject(pick('chain_id', 'path', 'msg', 'msg_type_url')).partial();
+export const MultiChainMsg = z.looseObject(lenient(pick('chain_id', 'path', 'msg', 'msg_type_url')));
 export type MultiChainMsg = z.infer<typeof MultiChainMsg>;
 
 /** One message of a Cosmos transaction; `msg` is a JSON string. */
@@ -28,7 +28,7 @@ export const CosmosTx = z.looseObject({
   ...pick('chain_id'),
   ...lenient(pick('path', 'signer_address')),
   /** Order must be kept. */
-  msgs: z.array(CosmosMsg).optional(),
+  msgs: z.array(CosmosMsg),
 });
 export type CosmosTx = z.infer<typeof CosmosTx>;
 
