@@ -23,6 +23,7 @@
  * src/service/world/wire.ts, …) keep its answers complete at compile time.
  */
 import { z } from 'zod';
+import type { Route } from './schemas/route';
 
 /**
  * A field read leniently: its value when well formed, else `undefined` ("unknown").
@@ -107,4 +108,9 @@ export function essentialPatterns(endpoint: ReadEndpoint): string[] {
   const own: string[] = [...ESSENTIAL_FIELDS[endpoint]];
   if (endpoint !== 'msgs_direct') return own;
   return [...own, ...ESSENTIAL_FIELDS.msgs, ...ESSENTIAL_FIELDS.route.map((p) => `route.${p}`)];
+}
+
+/** The chains a route passes through; when `chain_ids` is unknown, the chains needing an address are that path. */
+export function routeChainIds(route: Pick<Route, 'chain_ids' | 'required_chain_addresses'>): string[] {
+  return route.chain_ids ?? route.required_chain_addresses;
 }

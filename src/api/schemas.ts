@@ -24,3 +24,4 @@ export * from './schemas/info';
 export * from './schemas/error';
 export * from './kinds';
 export * from './normalise';
+export { ESSENTIAL_FIELDS, essentialPatterns, routeChainIds, type ReadEndpoint } from './reading-policy';

@@ -1,4 +1,4 @@
-import type { Route } from '../../api';
+import { routeChainIds, type Route } from '../../api';
 import { formatAmount } from '../../chains/amounts';
 import { clip, type AssetHint, type RouteSummary } from './model';
 import { typicalRouteSeconds } from './typical-duration';
@@ -16,8 +16,7 @@ export function summariseRoute(
     destChainId: clip(route.dest_asset_chain_id, 128),
     amountIn: clip(route.amount_in, 80),
     amountOut: clip(route.estimated_amount_out || route.amount_out, 80),
-    // chain_ids may be unknown (reading policy); the chains needing an address are the same path.
-    chainIds: (route.chain_ids ?? route.required_chain_addresses).slice(0, 16).map((id) => clip(id, 128)),
+    chainIds: routeChainIds(route).slice(0, 16).map((id) => clip(id, 128)),
     estimatedDurationSeconds: estimate ?? null,
     typicalDurationSeconds: estimate === undefined ? typicalRouteSeconds(route.operations) : null,
     txsRequired: route.txs_required ?? null,

@@ -189,11 +189,6 @@ export function feeAmountWords(fee: Pick<FeeLine, 'amount' | 'asset'>, display: 
   return fee.asset ? display(fee.amount, fee.asset) : fee.amount;
 }
 
-/** The chains a route passes through; `required_chain_addresses` lists them when `chain_ids` is unknown. */
-export function routeChainIds(route: Route): string[] {
-  return route.chain_ids ?? route.required_chain_addresses;
-}
-
 /** "2 transactions to sign", or "transactions to sign: unknown". */
 export function txsToSignWords(count: number | undefined): string {
   if (count === undefined) return 'number of transactions to sign unknown';

@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { essentialPatterns, type ReadEndpoint } from '../../../src/api/reading-policy';
+import { essentialPatterns, routeChainIds, type ReadEndpoint } from '../../../src/api/reading-policy';
 import * as S from '../../../src/api/schemas';
 import { compactStatus, outcomeOfState, overallState } from '../../../src/background/tracker/status';
 import { describeAmount, summariseRoute } from '../../../src/background/tracker/route-summary';
@@ -18,7 +18,6 @@ import {
   estimatedFeeLine,
   estimatedMinimumOut,
   feeAmountWords,
-  routeChainIds,
   routeFees,
   routeSteps,
   routeWarning,
