@@ -6,7 +6,7 @@
  * A CCTP route (USDC from Noble to Arbitrum) is used because it carries an estimated fee.
  */
 import { devWallet } from '../support/dev-wallet';
-import { openPopup, pick } from './popup-helpers';
+import { openPopup, pick, useApi } from './popup-helpers';
 import { expect, test } from './support/fixtures';
 import { startOwnService } from './support/own-service';
 
@@ -18,11 +18,7 @@ test('a route without a duration and msgs with blank fees are shown, as unknown,
   const own = await startOwnService();
   try {
     const { page, errors } = await openPopup(context, extensionUrl('popup.html'));
-    const saved = await page.evaluate(
-      (url) => (globalThis as any).chrome.runtime.sendMessage({ courier: 1, method: 'courier:settings:update', params: { api: { environment: 'custom', url } } }),
-      own.url,
-    );
-    expect(saved?.ok).toBe(true);
+    await useApi(page, own.url);
     const fault = await own.service.post('/local/faults', { kind: 'production_shape' });
     expect(fault.status).toBe(200);
     // The fault really reshapes: the service's own answer comes without a duration.
