@@ -183,10 +183,13 @@ export function estimatedFeeLine(fee: Fee): FeeLine {
   };
 }
 
-/** What a fee line says about its amount: the amount, or "fee unknown" when the API left it blank. */
+/**
+ * What a fee line says about its amount: the amount in its asset; "fee unknown" when the API
+ * left the amount blank; the base units and "asset unknown" when only the asset is missing.
+ */
 export function feeAmountWords(fee: Pick<FeeLine, 'amount' | 'asset'>, display: (amount: string, asset: AssetInfo) => string): string {
   if (fee.amount === null) return 'fee unknown';
-  return fee.asset ? display(fee.amount, fee.asset) : fee.amount;
+  return fee.asset ? display(fee.amount, fee.asset) : `${fee.amount} (base units, asset unknown)`;
 }
 
 /** "2 transactions to sign", or "transactions to sign: unknown". */
