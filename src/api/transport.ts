@@ -315,7 +315,7 @@ function describeErrorBody(
   }
   const parsed = json === undefined ? undefined : ErrorResponse.safeParse(json);
   if (parsed?.success) {
-    return { code: parsed.data.code, message: parsed.data.message, details: [...parsed.data.details] };
+    return { code: parsed.data.code ?? null, message: parsed.data.message, details: [...(parsed.data.details ?? [])] };
   }
   const statusLine = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
   const body = snippet(text);

@@ -4,7 +4,7 @@
  * answer to the current amount is shown. The service holds every route answer for 3 s so that
  * the first request is certainly in flight when the amount changes.
  */
-import { openPopup, pick } from './popup-helpers';
+import { openPopup, pick, useApi } from './popup-helpers';
 import { expect, test } from './support/fixtures';
 import { startOwnService } from './support/own-service';
 
@@ -14,11 +14,7 @@ test('changing the amount while a quote is loading aborts the stale request in t
   const own = await startOwnService();
   try {
     const { page, errors } = await openPopup(context, extensionUrl('popup.html'));
-    const saved = await page.evaluate(
-      (url) => (globalThis as any).chrome.runtime.sendMessage({ courier: 1, method: 'courier:settings:update', params: { api: { environment: 'custom', url } } }),
-      own.url,
-    );
-    expect(saved?.ok).toBe(true);
+    await useApi(page, own.url);
     const slow = await own.service.post('/local/faults', { kind: 'http', rate: 1, mode: 'slow', slow_ms: 3_000, paths: ['/v2/fungible/route'] });
     expect(slow.status).toBe(200);
 

@@ -82,6 +82,15 @@ export async function pick(page: Page, testId: string, query: string, option: Re
   await expect(dialog).toBeHidden();
 }
 
+/** Points Courier at another API (a test's own service) through the settings, from the popup page. */
+export async function useApi(page: Page, url: string): Promise<void> {
+  const saved = await page.evaluate(
+    (apiUrl) => (globalThis as any).chrome.runtime.sendMessage({ courier: 1, method: 'courier:settings:update', params: { api: { environment: 'custom', url: apiUrl } } }),
+    url,
+  );
+  expect(saved?.ok).toBe(true);
+}
+
 /** The account number and sequence of an address on a simulated chain. */
 export async function accountOf(
   service: { get(path: string): Promise<{ status: number; body: any }> },

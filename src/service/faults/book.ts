@@ -9,6 +9,7 @@ import { reshapeAssets, reshapeChains, viewDiscovery, type DiscoveryOverride } f
 import { mulberry32 } from '../random';
 import type { ErrorDetail } from '../http/errors';
 import type { RewriteRule } from '../http/server';
+import { productionShape } from './production-shape';
 import { FAULT_KINDS, faultSchemaFor, type FaultRequest, type HttpFaultMode } from './schema';
 
 /** The two ends of a packet's channel: a fault or pause set on either end applies. */
@@ -50,12 +51,21 @@ interface HttpFault {
   draw: () => number;
 }
 
+interface ProductionShape {
+  id: number;
+  paths?: string[];
+  remaining?: number;
+  reshaped: number;
+}
+
 /** What an HTTP fault does to one request (the server's Interceptor result). */
 export type HttpFaultAction =
   | { kind: 'status'; status: number; code: number; message: string; details?: ErrorDetail[]; retryAfterSeconds?: number }
   | { kind: 'delay'; ms: number }
   | { kind: 'cut' }
-  | { kind: 'rewrite'; rules: RewriteRule[] };
+  | { kind: 'rewrite'; rules: RewriteRule[] }
+  /** Answer normally, then reshape the successful body before sending it. */
+  | { kind: 'reshape'; reshape: (body: unknown) => unknown };
 
 /** Wire view of one active fault (GET /local/faults). */
 export type FaultView =
@@ -72,7 +82,8 @@ export type FaultView =
       seed: number;
       remaining: number | null;
       injected: number;
-    };
+    }
+  | { id: number; kind: 'production_shape'; paths: string[] | null; remaining: number | null; reshaped: number };
 
 export interface FaultBookOptions {
   /** Default seed of HTTP faults that do not bring their own. */
@@ -97,6 +108,7 @@ export class FaultBook {
   private httpFaults: HttpFault[] = [];
   /** At most one: a new `discovery` fault replaces the previous one. */
   private discovery: DiscoveryOverride | undefined;
+  private productionShapes: ProductionShape[] = [];
   private readonly resumeListeners = new Set<() => void>();
   private readonly seed: number;
   private readonly checkChannel: FaultBookOptions['checkChannel'];
@@ -168,6 +180,16 @@ export class FaultBook {
         };
         return { applied: viewDiscovery(this.discovery), removed: replaced };
       }
+      case 'production_shape': {
+        const f: ProductionShape = {
+          id: this.nextId++,
+          ...(req.paths ? { paths: req.paths } : {}),
+          ...(req.count !== undefined ? { remaining: req.count } : {}),
+          reshaped: 0,
+        };
+        this.productionShapes.push(f);
+        return { applied: viewProductionShape(f), removed: 0 };
+      }
       case 'clear': {
         const removed = this.size;
         this.clear();
@@ -183,11 +205,12 @@ export class FaultBook {
     this.pauses = [];
     this.httpFaults = [];
     this.discovery = undefined;
+    this.productionShapes = [];
     if (hadPauses) this.notifyResume();
   }
 
   get size(): number {
-    return this.packetFaults.length + this.pauses.length + this.httpFaults.length + (this.discovery ? 1 : 0);
+    return this.packetFaults.length + this.pauses.length + this.httpFaults.length + (this.discovery ? 1 : 0) + this.productionShapes.length;
   }
 
   list(): FaultView[] {
@@ -196,6 +219,7 @@ export class FaultBook {
       ...this.pauses.map(viewPause),
       ...this.httpFaults.map(viewHttpFault),
       ...(this.discovery ? [viewDiscovery(this.discovery)] : []),
+      ...this.productionShapes.map(viewProductionShape),
     ].sort((a, b) => a.id - b.id);
   }
 
@@ -248,9 +272,29 @@ export class FaultBook {
 
   // ------------------------------------------------------------------ HTTP side
 
-  /** The injected failure for this request, if any. Never for paths outside /v2/. */
+  /**
+   * The injected failure for this request, if any, else the production reshaping of its answer,
+   * if any. Never for paths outside /v2/.
+   */
   httpFault(path: string, request: { authorization?: string | undefined } = {}): HttpFaultAction | undefined {
-    if (!path.startsWith(HTTP_FAULT_SCOPE) || this.httpFaults.length === 0) return undefined;
+    if (!path.startsWith(HTTP_FAULT_SCOPE)) return undefined;
+    return this.failure(path, request) ?? this.reshaping(path);
+  }
+
+  private reshaping(path: string): HttpFaultAction | undefined {
+    const i = this.productionShapes.findIndex((f) => !f.paths || f.paths.some((prefix) => path.startsWith(prefix)));
+    if (i < 0) return undefined;
+    const f = this.productionShapes[i]!;
+    f.reshaped += 1;
+    if (f.remaining !== undefined) {
+      f.remaining -= 1;
+      if (f.remaining <= 0) this.productionShapes.splice(i, 1);
+    }
+    return { kind: 'reshape', reshape: (body) => productionShape(path, body) };
+  }
+
+  private failure(path: string, request: { authorization?: string | undefined }): HttpFaultAction | undefined {
+    if (this.httpFaults.length === 0) return undefined;
     for (let i = 0; i < this.httpFaults.length; i++) {
       const f = this.httpFaults[i]!;
       if (f.paths && !f.paths.some((prefix) => path.startsWith(prefix))) continue;
@@ -312,6 +356,10 @@ function padded(f: HttpFault, action: Extract<HttpFaultAction, { kind: 'status' 
     message: `${action.message} ${pad}`,
     details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'INJECTED_PADDING', domain: 'local', metadata: { padding: pad } }],
   };
+}
+
+function viewProductionShape(f: ProductionShape): FaultView {
+  return { id: f.id, kind: 'production_shape', paths: f.paths ?? null, remaining: f.remaining ?? null, reshaped: f.reshaped };
 }
 
 function viewPacketFault(f: PacketFault): FaultView {

@@ -70,12 +70,24 @@ const HttpFault = z
     path: ['rewrite'],
   });
 
+/**
+ * Successful /v2/ answers reshaped as the production API sends them (production-shape.ts):
+ * routes without a duration, blank estimated fees, sparse chains, status txs without links.
+ */
+const ProductionShapeFault = z.strictObject({
+  kind: z.literal('production_shape'),
+  /** Only answers to paths starting with one of these (still only under /v2/). */
+  paths: z.array(z.string().regex(/^\//, { error: 'a path prefix starts with /' })).min(1).max(50).optional(),
+  /** Stop after reshaping this many answers. */
+  count: z.number().int().min(1).max(1_000_000).optional(),
+});
+
 const ClearFaults = z.strictObject({ kind: z.literal('clear') });
 
-export const FaultRequest = z.union([PacketFault, PauseFault, HttpFault, DiscoveryFault, ClearFaults]);
+export const FaultRequest = z.union([PacketFault, PauseFault, HttpFault, DiscoveryFault, ProductionShapeFault, ClearFaults]);
 export type FaultRequest = z.infer<typeof FaultRequest>;
 
-export const FAULT_KINDS = ['timeout', 'error_ack', 'pause', 'resume', 'http', 'discovery', 'clear'] as const;
+export const FAULT_KINDS = ['timeout', 'error_ack', 'pause', 'resume', 'http', 'discovery', 'production_shape', 'clear'] as const;
 
 /**
  * The schema for a body's `kind`, so that a bad body gets the issues of its own kind rather
@@ -93,6 +105,8 @@ export function faultSchemaFor(kind: unknown): z.ZodType<FaultRequest> | undefin
       return HttpFault;
     case 'discovery':
       return DiscoveryFault;
+    case 'production_shape':
+      return ProductionShapeFault;
     case 'clear':
       return ClearFaults;
     default:
@@ -102,3 +116,4 @@ export function faultSchemaFor(kind: unknown): z.ZodType<FaultRequest> | undefin
 export type PacketFaultRequest = z.infer<typeof PacketFault>;
 export type PauseFaultRequest = z.infer<typeof PauseFault>;
 export type HttpFaultRequest = z.infer<typeof HttpFault>;
+export type ProductionShapeFaultRequest = z.infer<typeof ProductionShapeFault>;

@@ -42,7 +42,9 @@ export type Interceptor = (req: { method: string; path: string; authorization?: 
   | { kind: 'status'; status: number; code: number; message: string; details?: ErrorDetail[]; retryAfterSeconds?: number }
   | { kind: 'delay'; ms: number }
   | { kind: 'cut' }
-  | { kind: 'rewrite'; rules: RewriteRule[] };
+  | { kind: 'rewrite'; rules: RewriteRule[] }
+  /** Answer normally, then send `reshape(body)` instead of a successful body (production_shape). */
+  | { kind: 'reshape'; reshape: (body: unknown) => unknown };
 
 export type ServerOptions = {
   routes: RouteDefinition[];
@@ -144,7 +146,11 @@ export function createServiceServer(options: ServerOptions): http.Server {
           throw new ServiceError(500, GrpcCode.unknown, 'internal server error');
         }
       }
-      send(res, result.status ?? 200, fault?.kind === 'rewrite' ? rewrite(result.body, fault.rules) : result.body, result.headers);
+      const status = result.status ?? 200;
+      // Reshaped after the schema check: the service's own answer stays complete and checked.
+      const answer =
+        fault?.kind === 'reshape' && status < 300 ? fault.reshape(result.body) : fault?.kind === 'rewrite' ? rewrite(result.body, fault.rules) : result.body;
+      send(res, status, answer, result.headers);
     } catch (error) {
       if (error instanceof ServiceError) {
         send(res, error.httpStatus, error.toBody(), error.headers);

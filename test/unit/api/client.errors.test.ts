@@ -79,6 +79,27 @@ describe('kind invalid-response', () => {
     expect(error.issues.some((issue) => issue.path[0] === 'tx_hash')).toBe(true);
   });
 
+  it('a route missing an essential field: the message names it; one missing only its duration is read', async () => {
+    const route = {
+      amount_in: '1000000',
+      amount_out: '990000',
+      source_asset_denom: 'uusdc',
+      source_asset_chain_id: 'noble-1',
+      dest_asset_denom: 'uusdc',
+      dest_asset_chain_id: 'osmosis-1',
+      operations: [{ transfer: { from_chain_id: 'noble-1', to_chain_id: 'osmosis-1' }, tx_index: 0 }],
+      estimated_fees: [{ amount: '', usd_amount: '', origin_asset: null }],
+    };
+    server.reply('POST', '/v2/fungible/route', { status: 200, body: route });
+    const error = await failure(client().route({}));
+    expect(error.kind).toBe('invalid-response');
+    expect(error.message).toMatch(/required_chain_addresses/);
+    server.reply('POST', '/v2/fungible/route', { status: 200, body: { ...route, required_chain_addresses: ['noble-1', 'osmosis-1'] } });
+    const read = await client().route({});
+    expect(read.estimated_route_duration_seconds).toBeUndefined();
+    expect(read.estimated_fees).toEqual([{}]);
+  });
+
   it('a 2xx body that is not JSON', async () => {
     server.reply('POST', '/v2/tx/track', { status: 200, body: 'OK' });
     const error = await failure(client().track(TX));

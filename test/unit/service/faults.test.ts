@@ -76,6 +76,41 @@ describe('FaultBook', () => {
     expect(Array.from({ length: 50 }, () => never.httpFault('/v2/x')).every((x) => x === undefined)).toBe(true);
   });
 
+  it('production_shape reshapes successful /v2/ answers as production does, within its paths and count; a failure fault wins', () => {
+    const book = new FaultBook();
+    book.apply({ kind: 'production_shape', paths: ['/v2/fungible/', '/v2/tx/status'], count: 4 });
+    expect(book.httpFault('/local/faults')).toBeUndefined();
+    expect(book.httpFault('/v2/info/chains')).toBeUndefined();
+    const fee = { fee_type: 'SMART_RELAY', amount: '20000', usd_amount: '0.02', origin_asset: { denom: 'uusdc', chain_id: 'noble-1' } };
+    const route = { amount_in: '1', estimated_route_duration_seconds: 1200, estimated_fees: [fee] };
+    const reshape = (path: string, body: unknown) => {
+      const action = book.httpFault(path);
+      if (action?.kind !== 'reshape') throw new Error(`no reshaping for ${path}`);
+      return action.reshape(body);
+    };
+    expect(reshape('/v2/fungible/route', route)).toEqual({ amount_in: '1', estimated_fees: [{ ...fee, amount: '', usd_amount: '', origin_asset: null }] });
+    expect(route.estimated_route_duration_seconds).toBe(1200); // the service's own object is not touched
+    const direct = reshape('/v2/fungible/msgs_direct', { txs: [], estimated_fees: [fee], route }) as Record<string, any>;
+    expect(direct.route).not.toHaveProperty('estimated_route_duration_seconds');
+    expect(direct.estimated_fees[0].amount).toBe('');
+    const send = { chain_id: 'a', tx_hash: 'H', explorer_link: 'https://x/tx/H' };
+    const status = { state: 'STATE_PENDING', transfers: [{ transfer_sequence: [{ ibc_transfer: { packet_txs: { send_tx: send, receive_tx: null } } }] }] };
+    expect(reshape('/v2/tx/status', status)).toEqual({
+      state: 'STATE_PENDING',
+      transfers: [{ transfer_sequence: [{ ibc_transfer: { packet_txs: { send_tx: { chain_id: 'a', tx_hash: 'H' }, receive_tx: null } } }] }],
+    });
+    expect(book.list()).toEqual([{ id: 1, kind: 'production_shape', paths: ['/v2/fungible/', '/v2/tx/status'], remaining: 1, reshaped: 3 }]);
+    book.apply({ kind: 'http', rate: 1, mode: '500' });
+    expect(book.httpFault('/v2/fungible/route')).toMatchObject({ kind: 'status', status: 500 });
+    book.apply({ kind: 'clear' });
+    const chains = new FaultBook();
+    chains.apply({ kind: 'production_shape' });
+    const action = chains.httpFault('/v2/info/chains');
+    expect(action?.kind === 'reshape' && action.reshape({ chains: [{ chain_id: 'x', pretty_name: 'X', ibc_capabilities: {}, cosmos_module_support: {}, bech32_prefix: 'x' }] })).toEqual({
+      chains: [{ chain_id: 'x', bech32_prefix: 'x' }],
+    });
+  });
+
   it('refuses bad bodies with 400 code 3 naming the problem', () => {
     const book = new FaultBook({ checkChannel: (c, ch) => (c === HUB && (ch === undefined || ch === 'channel-141') ? undefined : `unknown ${c}/${ch}`) });
     const bad: unknown[] = [
@@ -259,6 +294,6 @@ describe('the discovery fault', () => {
 
   it('refuses a body whose added chain is not a chain', () => {
     const book = new FaultBook();
-    expect(() => book.applyBody({ kind: 'discovery', add_chains: [{ chain_id: 'x' }] })).toThrow(/add_chains/);
+    expect(() => book.applyBody({ kind: 'discovery', add_chains: [{ pretty_name: 'no chain id' }] })).toThrow(/add_chains/);
   });
 });

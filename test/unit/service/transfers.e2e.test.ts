@@ -40,7 +40,7 @@ describe('transfers run end to end through the local service', () => {
 
     const status = await waitForEnd(service, submitted.tx_hash, 'cosmoshub-4');
     expect(status.state).toBe('STATE_COMPLETED_SUCCESS');
-    const hop = status.transfers[0]!.transfer_sequence[0] as { ibc_transfer: { packet_txs: Record<string, unknown> } };
+    const hop = status.transfers[0]!.transfer_sequence![0] as { ibc_transfer: { packet_txs: Record<string, unknown> } };
     expect(hop.ibc_transfer.packet_txs).toMatchObject({ send_tx: expect.anything(), receive_tx: expect.anything(), acknowledge_tx: expect.anything() });
     expect(status.transfers[0]!.transfer_asset_release).toMatchObject({ chain_id: 'osmosis-1', denom: ATOM_ON_OSMOSIS, released: true });
     expect((await balanceOf(service, 'osmosis-1', dev('osmosis-1', 1), ATOM_ON_OSMOSIS)) - before).toBe(BigInt(r.amount_out));
@@ -91,7 +91,7 @@ describe('transfers run end to end through the local service', () => {
     const submitted = await signAndSubmit(service, cosmosTxs(msgs)[0]!, 4);
     const status = await waitForEnd(service, submitted.tx_hash, 'noble-1');
     expect(status.state).toBe('STATE_COMPLETED_SUCCESS');
-    expect(status.transfers[0]!.transfer_sequence.some((e) => 'cctp_transfer' in e)).toBe(true);
+    expect(status.transfers[0]!.transfer_sequence!.some((e) => 'cctp_transfer' in e)).toBe(true);
     expect((await balanceOf(service, '42161', EVM_DEV0, usdcArb)) - before).toBe(BigInt(r.amount_out));
     expectSupplyConserved();
   });
@@ -124,7 +124,7 @@ describe('failures refund and say so', () => {
   it('a timed-out packet refunds the sender and reports COMPLETED_ERROR', async () => {
     const { status, lost, fee } = await failedTransfer({ kind: 'timeout', chain_id: 'cosmoshub-4', channel_id: 'channel-141' }, 6);
     expect(status.state).toBe('STATE_COMPLETED_ERROR');
-    const hop = status.transfers[0]!.transfer_sequence[0] as { ibc_transfer: { packet_txs: { timeout_tx: unknown } } };
+    const hop = status.transfers[0]!.transfer_sequence![0] as { ibc_transfer: { packet_txs: { timeout_tx: unknown } } };
     expect(hop.ibc_transfer.packet_txs.timeout_tx).toBeTruthy();
     expect(lost).toBe(fee);
     expectSupplyConserved();

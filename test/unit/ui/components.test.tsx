@@ -5,6 +5,10 @@ import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorBox, Loading } from '../../../src/ui/components/Feedback';
 import { Picker } from '../../../src/ui/components/Picker';
+import { FeeList } from '../../../src/ui/components/RouteParts';
+import { Fee } from '../../../src/api/schemas/common';
+import { estimatedFeeLine } from '../../../src/ui/model/route-model';
+import { unknownAsset } from '../../../src/ui/model/assets';
 import type { UiError } from '../../../src/ui/shared/errors';
 
 let window: Window & typeof globalThis;
@@ -149,5 +153,23 @@ describe('Loading', () => {
       await vi.advanceTimersByTimeAsync(60);
     });
     expect(root.querySelector('[role="status"]')!.textContent).toBe('Finding a route…');
+  });
+});
+
+describe('fees the API left blank', () => {
+  it('say "fee unknown", never a zero, and the total leaves them out', () => {
+    // As production sends them: amount and usd_amount blank, no origin asset.
+    const blank = estimatedFeeLine(Fee.parse({ fee_type: 'SMART_RELAY', bridge_id: 'CCTP', amount: '', usd_amount: '', origin_asset: null }));
+    const known = estimatedFeeLine(
+      Fee.parse({ amount: '20000', usd_amount: '0.02', origin_asset: { denom: 'uusdc', chain_id: 'noble-1', symbol: 'USDC', decimals: 6 } }),
+    );
+    const noAsset = estimatedFeeLine(Fee.parse({ amount: '5000', origin_asset: null }));
+    act(() => render(<FeeList fees={[blank, known, noAsset]} resolve={unknownAsset} />, root));
+    const items = [...root.querySelectorAll('[data-testid="fees"] li')].map((li) => li.textContent ?? '');
+    expect(items[0]).toContain('Smart relay fee · CCTP');
+    expect(items[0]).toContain('fee unknown');
+    expect(items[1]).toContain('0.02 USDC');
+    expect(items[2]).toContain('5000 (base units, asset unknown)');
+    expect(root.textContent).toContain('Fees in total ≈ $0.02');
   });
 });

@@ -11,11 +11,13 @@ import {
   allHops,
   canRetry,
   errorInWords,
+  estimateWords,
   HOP_OUTCOME_WORDS,
   hopKindWords,
   outcomeWords,
   releaseOf,
   roleWords,
+  serviceStateWords,
   timing,
 } from '../../model/activity-model';
 import { makeResolver, type Resolver } from '../../model/resolver';
@@ -53,7 +55,7 @@ function whatMoved(item: TrackedTx, resolve: Resolver): string | null {
 function TimingText({ item, now }: { item: TrackedTx; now: number }) {
   const t = timing(item, now);
   const running = item.phase === 'pending';
-  const estimate = t.estimateSeconds !== null ? `estimate ${formatDuration(t.estimateSeconds)}` : 'no estimate';
+  const estimate = estimateWords(t, formatDuration);
   return (
     <span class={t.late && running ? 'courier-late' : undefined} data-testid="timing">
       {running ? 'Running for' : 'Took'} {formatDuration(t.elapsedSeconds)} · {estimate}
@@ -220,7 +222,7 @@ function ActivityDetail({ id }: { id: string }) {
         </p>
         {item.state && (
           <p class="courier-muted courier-small-text">
-            Service state: <code>{item.state}</code>
+            Service state: {serviceStateWords(item.state)} (<code>{item.state}</code>)
           </p>
         )}
         <p class="courier-small-text">

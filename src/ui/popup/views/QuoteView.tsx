@@ -46,7 +46,7 @@ function useSourceBalance(source: AssetRef | null) {
     fetchBalances({ chains: { [source.chainId]: { address, denoms: [source.denom] } } }).catch(() => undefined);
   }, [key]);
   const lookup = key ? cache[key] : undefined;
-  return lookup?.status === 'ready' && lookup.entry ? lookup.entry.amount : null;
+  return lookup?.status === 'ready' && lookup.entry ? (lookup.entry.amount ?? null) : null;
 }
 
 /** The service's minimum in the source asset's units, when it named the source denom (or no unit) in base units. */
