@@ -5,6 +5,10 @@
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { expect } from './support/fixtures';
 import type { PageServer } from './support/page-server';
+import { stopServiceWorker } from './support/worker';
+
+/** Stops the extension's service worker; see support/worker.ts for why events, not polling. */
+export const killWorker = stopServiceWorker;
 
 export type Answer = { ok: true; result: any } | { ok: false; error: { code: number; message: string; data?: any } };
 
@@ -109,22 +113,6 @@ export function storageLocal(worker: Worker): Promise<Record<string, unknown>> {
 
 export function storageSession(worker: Worker): Promise<Record<string, unknown>> {
   return worker.evaluate(() => (globalThis as any).chrome.storage.session.get(null));
-}
-
-/** Stops the extension's service worker (MV3-TESTING.md) and waits until no worker target is left. */
-export async function killWorker(context: BrowserContext, anyPage: Page): Promise<void> {
-  const cdp = await context.newCDPSession(anyPage);
-  await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.stopAllWorkers');
-  for (let i = 0; i < 200; i++) {
-    const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: { type: string; url: string }[] };
-    if (!targetInfos.some((t) => t.type === 'service_worker' && t.url.startsWith('chrome-extension://'))) {
-      await cdp.detach();
-      return;
-    }
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('the service worker did not stop');
 }
 
 /** Records statusChanged events in the page (window.__events). */
