@@ -59,7 +59,8 @@ describe('Retry-After', () => {
     expect(server.requests()).toHaveLength(2);
     const gap = (second?.at ?? 0) - (first?.at ?? 0);
     expect(gap).toBeGreaterThanOrEqual(990);
-    expect(gap).toBeLessThan(1_900);
+    // Seconds, not a longer backoff; the exact 1 000 ms is pinned by the recorded-sleep test below.
+    expect(gap).toBeLessThan(2_900);
   });
 
   it('the sleep receives the Retry-After in milliseconds, not the jittered backoff', async () => {
@@ -243,7 +244,8 @@ describe('abort during backoff', () => {
     const error = await failure(pending);
     clearInterval(poll);
     expect(error).toMatchObject({ kind: 'aborted', attempts: 1 });
-    expect(performance.now() - started).toBeLessThan(1_500);
+    // Well before the 5 s backoff would have ended, with room for a loaded machine.
+    expect(performance.now() - started).toBeLessThan(4_000);
     expect(server.requests()).toHaveLength(1);
   });
 });
