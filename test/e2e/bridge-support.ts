@@ -128,4 +128,15 @@ export function recordedEvents(page: Page): Promise<any[]> {
   return page.evaluate(() => (window as any).__events ?? []);
 }
 
+/**
+ * Waits until the page has recorded `state` for `txHash`. The terminal state is the last event
+ * the tracker sends for a transaction: once a page has it, any event another page was (wrongly)
+ * sent for it has been sent too, so absence elsewhere can be checked without a fixed sleep.
+ */
+export async function waitForStatusEvent(page: Page, txHash: string, state = 'STATE_COMPLETED_SUCCESS', timeoutMs = 60_000): Promise<void> {
+  await expect
+    .poll(async () => (await recordedEvents(page)).filter((e) => e.tx_hash === txHash).map((e) => e.state), { timeout: timeoutMs })
+    .toContain(state);
+}
+
 export { ATOM_ON_OSMO, HUB, OSMO, signedTransfer } from './bridge-tx';

@@ -93,6 +93,18 @@ export async function accountOf(
   return { accountNumber: String(body.account_number), sequence: String(body.sequence), balances: body.balances ?? [] };
 }
 
+/** The balances of an address on a simulated chain; an address the chain has never seen has none. */
+export async function balancesOf(
+  service: { get(path: string): Promise<{ status: number; body: any }> },
+  chainId: string,
+  address: string,
+): Promise<{ denom: string; amount: string }[]> {
+  const { status, body } = await service.get(`/local/chains/${chainId}/accounts/${address}`);
+  if (status === 404) return [];
+  if (status !== 200) throw new Error(`account ${address} on ${chainId}: HTTP ${status} ${JSON.stringify(body)}`);
+  return body.balances ?? [];
+}
+
 export function balanceOf(balances: { denom: string; amount: string }[], denom: string): bigint {
   return BigInt(balances.find((b) => b.denom === denom)?.amount ?? '0');
 }
