@@ -72,6 +72,29 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
   expect(violations, `${what}: axe found serious or critical violations`).toEqual([]);
 }
 
+/**
+ * Records every value `attribute` of the element `testId` takes from now on (the element may be
+ * re-rendered). For states that may last less than one of Playwright's polls, e.g. a loading
+ * phase before an instant failure: the returned reader lists all of them, in order.
+ */
+export async function recordAttribute(page: Page, testId: string, attribute: string): Promise<() => Promise<string[]>> {
+  const key = `__seen_${testId}_${attribute}`.replace(/\W/g, '_');
+  await page.evaluate(
+    ([key, testId, attribute]) => {
+      const seen: string[] = [];
+      (window as any)[key] = seen;
+      const read = () => {
+        const value = document.querySelector(`[data-testid="${testId}"]`)?.getAttribute(attribute);
+        if (value != null && seen.at(-1) !== value) seen.push(value);
+      };
+      read();
+      new MutationObserver(read).observe(document.documentElement, { subtree: true, childList: true, attributes: true, attributeFilter: [attribute] });
+    },
+    [key, testId, attribute] as const,
+  );
+  return () => page.evaluate((key) => [...((window as any)[key] as string[])], key);
+}
+
 /** Opens a picker, searches, and picks the first option whose text matches. */
 export async function pick(page: Page, testId: string, query: string, option: RegExp | string): Promise<void> {
   await page.getByTestId(testId).click();
