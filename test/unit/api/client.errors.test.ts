@@ -1,5 +1,6 @@
 /** Every failure is an ApiError with the right kind, over a real socket. */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { eventually } from '../../support/eventually';
 import {
   ApiError,
   createApiClient,
@@ -202,7 +203,7 @@ describe('kind aborted', () => {
     });
     const controller = new AbortController();
     const pending = api.route({ amount_in: '1' } as never, { signal: controller.signal });
-    await vi.waitFor(() => expect(signals).toHaveLength(1));
+    await eventually(() => expect(signals).toHaveLength(1));
     expect(signals[0]!.aborted).toBe(false);
     controller.abort();
     const error = await failure(pending);
