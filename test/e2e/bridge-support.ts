@@ -6,6 +6,10 @@ import type { BrowserContext, Frame, Page, Worker } from '@playwright/test';
 import { expect } from './support/fixtures';
 import { recordedInPage, recordEventsInPage, requestInPage, type Answer } from './support/page-calls';
 import type { PageServer } from './support/page-server';
+import { stopServiceWorker } from './support/worker';
+
+/** Stops the extension's service worker; see support/worker.ts for why events, not polling. */
+export const killWorker = stopServiceWorker;
 
 export type { Answer };
 
@@ -124,32 +128,6 @@ export function storageSession(worker: Worker): Promise<Record<string, unknown>>
   return worker.evaluate(() => (globalThis as any).chrome.storage.session.get(null));
 }
 
-/**
- * Stops the extension's service worker (MV3-TESTING.md) and waits until it has stopped: its
- * version reported `stopped`, or no worker target left. An open approval window's heartbeat may
- * start the worker again right away, so "no target" alone cannot be waited for.
- */
-export async function killWorker(context: BrowserContext, anyPage: Page): Promise<void> {
-  const cdp = await context.newCDPSession(anyPage);
-  type Version = { scriptURL: string; runningStatus: string };
-  let stopped = false;
-  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }: { versions: Version[] }) => {
-    if (versions.some((v) => v.scriptURL.startsWith('chrome-extension://') && v.runningStatus === 'stopped')) stopped = true;
-  });
-  await cdp.send('ServiceWorker.enable');
-  stopped = false; // only a stop from here on counts
-  await cdp.send('ServiceWorker.stopAllWorkers');
-  for (let i = 0; i < 200; i++) {
-    const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: { type: string; url: string }[] };
-    if (stopped || !targetInfos.some((t) => t.type === 'service_worker' && t.url.startsWith('chrome-extension://'))) {
-      await cdp.detach();
-      return;
-    }
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('the service worker did not stop');
-}
-
 /** Records statusChanged events in the page (window.__events). */
 export async function recordEvents(page: Page): Promise<void> {
   await page.evaluate(recordEventsInPage);
@@ -157,6 +135,17 @@ export async function recordEvents(page: Page): Promise<void> {
 
 export function recordedEvents(page: Page): Promise<any[]> {
   return page.evaluate(recordedInPage);
+}
+
+/**
+ * Waits until the page has recorded `state` for `txHash`. The terminal state is the last event
+ * the tracker sends for a transaction: once a page has it, any event another page was (wrongly)
+ * sent for it has been sent too, so absence elsewhere can be checked without a fixed sleep.
+ */
+export async function waitForStatusEvent(page: Page, txHash: string, state = 'STATE_COMPLETED_SUCCESS', timeoutMs = 60_000): Promise<void> {
+  await expect
+    .poll(async () => (await recordedEvents(page)).filter((e) => e.tx_hash === txHash).map((e) => e.state), { timeout: timeoutMs })
+    .toContain(state);
 }
 
 export { ATOM_ON_OSMO, HUB, OSMO, signedTransfer } from './bridge-tx';

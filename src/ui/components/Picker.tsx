@@ -52,15 +52,20 @@ export function Picker<T>(props: PickerProps<T>) {
     input.current?.focus();
   }, [open]);
 
-  useEffect(() => setActive(0), [query]);
   useEffect(() => {
     if (open) document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
   }, [active, open]);
 
+  // A new search starts at the first option. Reset in the same update, not in an effect after
+  // paint: an arrow key pressed right after typing would otherwise be undone by the late reset.
+  const search = (value: string) => {
+    setQuery(value);
+    setActive(0);
+  };
   const close = () => {
     if (dialog.current?.open) dialog.current.close();
     setOpen(false);
-    setQuery('');
+    search('');
     button.current?.focus();
   };
   const pick = (item: T) => {
@@ -151,7 +156,7 @@ export function Picker<T>(props: PickerProps<T>) {
               value={query}
               autocomplete="off"
               spellcheck={false}
-              onInput={(e) => setQuery((e.target as HTMLInputElement).value)}
+              onInput={(e) => search((e.target as HTMLInputElement).value)}
               onKeyDown={onKeyDown}
             />
             {results?.status === 'loading' && (

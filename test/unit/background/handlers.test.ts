@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { eventually } from '../../support/eventually';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ApiError, createApiClient } from '../../../src/api';
 import { ApiCallRegistry } from '../../../src/background/api-proxy';
@@ -279,7 +280,7 @@ describe('cancelling API calls', () => {
   it('courier:api:cancel aborts the proxied call: its fetch stops, no retry, it answers "cancelled"', async () => {
     const { from, signals, sleeps, apiCalls } = hanging();
     const pending = from(popup, 'courier:api', { endpoint: 'route', body: ROUTE_BODY, requestId: 'q-1' });
-    await vi.waitFor(() => expect(signals).toHaveLength(1));
+    await eventually(() => expect(signals).toHaveLength(1));
     expect(apiCalls.size).toBe(1);
     expect(await from(popup, 'courier:api:cancel', { requestId: 'q-1' })).toEqual({ ok: true, result: { cancelled: true } });
     expect(await pending).toMatchObject({ ok: false, error: { code: 'cancelled' } });
@@ -306,7 +307,7 @@ describe('cancelling API calls', () => {
       release = resolve;
     });
     const pending = raw('courier:api', { endpoint: 'route', body: ROUTE_BODY, requestId: 'r1' });
-    await vi.waitFor(() => expect(api.requests).toHaveLength(1));
+    await eventually(() => expect(api.requests).toHaveLength(1));
     expect(apiCalls.size).toBe(1);
     release();
     expect(await pending).toMatchObject({ ok: true });
@@ -321,7 +322,7 @@ describe('cancelling API calls', () => {
   it('a requestId already in flight for the same page is refused', async () => {
     const { from, signals } = hanging();
     void from(popup, 'courier:api', { endpoint: 'route', body: ROUTE_BODY, requestId: 'dup' });
-    await vi.waitFor(() => expect(signals).toHaveLength(1));
+    await eventually(() => expect(signals).toHaveLength(1));
     expect(await from(popup, 'courier:api', { endpoint: 'route', body: ROUTE_BODY, requestId: 'dup' })).toMatchObject({
       ok: false,
       error: { code: 'bad-request' },
@@ -351,7 +352,7 @@ describe('cancelling API calls', () => {
   it('only the page that made the call can cancel it; content scripts cannot reach cancel at all', async () => {
     const { from, signals, apiCalls } = hanging();
     const pending = from(popup, 'courier:api', { endpoint: 'route', body: ROUTE_BODY, requestId: 'mine' });
-    await vi.waitFor(() => expect(signals).toHaveLength(1));
+    await eventually(() => expect(signals).toHaveLength(1));
 
     expect(await from(contentScript, 'courier:api:cancel', { requestId: 'mine' })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     expect(await from(contentScript, 'courier:api', { endpoint: 'route', body: ROUTE_BODY, requestId: 'x' })).toMatchObject({
@@ -384,14 +385,14 @@ describe('cancelling API calls', () => {
     const { sent, recordingSend } = recording(send(popup));
     const controller = new AbortController();
     const pending = callApi('route', ROUTE_BODY, recordingSend, { signal: controller.signal });
-    await vi.waitFor(() => expect(signals).toHaveLength(1));
+    await eventually(() => expect(signals).toHaveLength(1));
     const requestId = (sent[0] as { params: { requestId: string } }).params.requestId;
     expect(requestId).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
     controller.abort(new Error('superseded')); // whatever the reason, the caller gets an AbortError
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
     expect(sent[1]).toEqual({ courier: 1, method: 'courier:api:cancel', params: { requestId } });
-    await vi.waitFor(() => expect(signals[0]!.aborted).toBe(true));
-    await vi.waitFor(() => expect(answers).toContainEqual({ ok: false, error: expect.objectContaining({ code: 'cancelled' }) }));
+    await eventually(() => expect(signals[0]!.aborted).toBe(true));
+    await eventually(() => expect(answers).toContainEqual({ ok: false, error: expect.objectContaining({ code: 'cancelled' }) }));
     expect(answers).toContainEqual({ ok: true, result: { cancelled: true } });
     expect(apiCalls.size).toBe(0);
   });

@@ -95,14 +95,28 @@ describe('Picker', () => {
     expect(root.querySelector('[role="option"]')).toBeNull();
   });
 
-  it('says when nothing matches', async () => {
+  /** Opens the picker and enters `query`; and anything `then` does lands in the same batch. */
+  async function openAndType(query: string, then: (input: HTMLInputElement) => void = () => undefined) {
     mount(() => undefined);
     await act(async () => root.querySelector('button')!.click());
     const input = root.querySelector('input[role="combobox"]') as HTMLInputElement;
     await act(async () => {
-      input.value = 'zzz';
+      input.value = query;
       input.dispatchEvent(new (window as any).Event('input', { bubbles: true }));
+      then(input);
     });
+  }
+
+  it('an arrow key pressed right after typing is not undone by the new search', async () => {
+    // One batch: the key arrives before the search's render has settled (a fast typist, a busy machine).
+    await openAndType('ap', (input) => key(input, 'ArrowDown'));
+    const options = [...root.querySelectorAll('[role="option"]')];
+    expect(options.map((o) => o.textContent)).toEqual(['apple', 'apricot']);
+    expect(options[1]!.getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('says when nothing matches', async () => {
+    await openAndType('zzz');
     expect(root.textContent).toContain('Nothing matches.');
   });
 });
