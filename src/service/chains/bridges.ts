@@ -69,6 +69,24 @@ export function axelarAssetBySymbol(world: World, symbol: string): AxelarAsset |
 }
 
 /**
+ * The Axelar asset a chain's gateway knows by `symbol`: the symbol of its token on that chain
+ * (Ethereum's gateway calls canonical USDC `USDC`; Arbitrum's calls its wrapped token
+ * `axlUSDC`), or Axelar's own symbol for the asset.
+ */
+export function axelarAssetByGatewaySymbol(world: World, chainId: string, symbol: string): AxelarAsset | undefined {
+  return world.bridges.axelar.assets.find((a) => {
+    const token = a.tokens.find((t) => t.chainId === chainId);
+    return token !== undefined && (world.asset(chainId, token.denom)?.symbol === symbol || a.symbol === symbol);
+  });
+}
+
+/** The symbol the gateway on `chainId` knows the token `denom` by (see axelarAssetByGatewaySymbol). */
+export function axelarGatewaySymbol(world: World, chainId: string, denom: string): string | undefined {
+  const asset = world.bridges.axelar.assets.find((a) => a.tokens.some((t) => t.chainId === chainId && t.denom.toLowerCase() === denom.toLowerCase()));
+  return asset ? (world.asset(chainId, denom)?.symbol ?? asset.symbol) : undefined;
+}
+
+/**
  * The denom of an Axelar asset on a chain where Axelar delivers it directly: its gateway
  * token on an EVM chain, its denom on the hub; undefined where Axelar has no token.
  */

@@ -6,6 +6,7 @@
  *   POST /local/faucet {chain_id, address, denom, amount} → {chain_id, address, denom, amount, balance}
  *   POST /v2/tx/submit {tx, chain_id} → {tx_hash, explorer_link}
  *   POST /local/evm/execute {chain_id, from, to, data, value?} → {tx_hash, chain_id, status, …} (evmRoutes())
+ *   POST /local/evm/call    {chain_id, from?, to, data, value?} → {chain_id, status, result | error} (read only)
  */
 import { z } from 'zod';
 import { SubmitRequest } from '../../api/schemas';
@@ -74,20 +75,37 @@ const EvmExecuteRequest = z.strictObject({
  */
 export function handleEvmExecute(sim: ChainSimulator, body: unknown): ServiceResponse {
   const req = parseRequest(EvmExecuteRequest, body);
-  const rec = sim.executeEvm({ chainId: req.chain_id, from: req.from, to: req.to, data: req.data, ...(req.value !== undefined ? { value: req.value } : {}) });
+  const { tx: rec, returnData } = sim.executeEvmReturning({ chainId: req.chain_id, from: req.from, to: req.to, data: req.data, ...(req.value !== undefined ? { value: req.value } : {}) });
   const link = sim.explorerLink(req.chain_id, rec.hash);
   return {
     body: {
       tx_hash: rec.hash,
       chain_id: req.chain_id,
       status: rec.code === 0 ? 'success' : 'reverted',
-      ...(rec.code === 0 ? {} : { error: rec.log }),
+      ...(rec.code === 0 ? { result: returnData ?? '0x' } : { error: rec.log }),
       ...(link === undefined ? {} : { explorer_link: link }),
     },
   };
 }
 
-/** The EVM route (kept out of chainRoutes: the app wires it next to the other /local controls). */
+/** Any caller may read: a zero address stands in for a missing `from`. */
+const EvmCallRequest = EvmExecuteRequest.extend({ from: z.string().min(1).default('0x0000000000000000000000000000000000000000') });
+
+/**
+ * POST /local/evm/call {chain_id, from?, to, data, value?} → {chain_id, status, result | error}:
+ * eth_call, e.g. an ERC-20's balanceOf(owner) or allowance(owner, spender). Nothing changes
+ * and no tx is recorded; `result` is the ABI-encoded return data.
+ */
+export function handleEvmCall(sim: ChainSimulator, body: unknown): ServiceResponse {
+  const req = parseRequest(EvmCallRequest, body);
+  const out = sim.callEvm({ chainId: req.chain_id, from: req.from, to: req.to, data: req.data, ...(req.value !== undefined ? { value: req.value } : {}) });
+  return { body: out.ok ? { chain_id: req.chain_id, status: 'success', result: out.returnData } : { chain_id: req.chain_id, status: 'reverted', error: out.error } };
+}
+
+/** The EVM routes (kept out of chainRoutes: the app wires them next to the other /local controls). */
 export function evmRoutes(sim: ChainSimulator): RouteDefinition[] {
-  return [{ method: 'POST', path: '/local/evm/execute', handler: (req) => handleEvmExecute(sim, req.body) }];
+  return [
+    { method: 'POST', path: '/local/evm/execute', handler: (req) => handleEvmExecute(sim, req.body) },
+    { method: 'POST', path: '/local/evm/call', handler: (req) => handleEvmCall(sim, req.body) },
+  ];
 }

@@ -702,18 +702,12 @@ export class ChainSimulator {
    * the nonce moved. The record's hash is 0x + 64 hex digits.
    */
   executeEvm(input: EvmExecuteInput): TxRecord {
-    const chain = this.world.chain(input.chainId);
-    if (!chain) throw chainNotSupported();
-    if (chain.chainType !== 'evm') throw invalidArgument(`chain ${input.chainId} is not an EVM chain`);
-    const from = this.ledgerAddress(chain, input.from);
-    const toCheck = checkAnyAddress(input.to, chain);
-    if (!toCheck.ok) throw invalidArgument(`invalid to address ${input.to}: ${toCheck.reason}`);
-    const to = toChecksumAddress(input.to);
-    const data = input.data === '' ? '0x' : input.data;
-    if (!/^0x([0-9a-fA-F]{2})*$/.test(data)) throw invalidArgument('data must be 0x-prefixed hex');
-    const rawValue = input.value ?? 0n;
-    if (typeof rawValue === 'string' && !/^[0-9]+$/.test(rawValue)) throw invalidArgument('value must be a whole number of wei');
-    const value = BigInt(rawValue);
+    return this.executeEvmReturning(input).tx;
+  }
+
+  /** executeEvm, with the call's ABI-encoded return data (undefined when it reverted). */
+  executeEvmReturning(input: EvmExecuteInput): { tx: TxRecord; returnData: string | undefined } {
+    const { chain, from, to, data, value } = this.evmInput(input);
     const st = this.anyState(chain.chainId);
     const block = st.blocks.nextBlock(this.clock.now());
     const index = st.txs.nextIndexIn(block.height);
@@ -728,7 +722,43 @@ export class ChainSimulator {
       packets: [],
       kind: 'user',
     });
-    return this.commitRecord(st, record, run.sink);
+    return { tx: this.commitRecord(st, record, run.sink), returnData: run.result };
+  }
+
+  /**
+   * An EVM call that changes nothing (eth_call): runs like executeEvm, then everything is
+   * rolled back; no tx, no nonce. Returns the return data, or the revert reason.
+   */
+  callEvm(input: EvmExecuteInput): { ok: true; returnData: string } | { ok: false; error: string } {
+    const { chain, from, to, data, value } = this.evmInput(input);
+    const st = this.anyState(chain.chainId);
+    const block = st.blocks.latestBlock(this.clock.now());
+    const mark = st.ledger.journal.begin();
+    try {
+      const ctx = this.makeContext(st, block, '0x', from, emptySink());
+      return { ok: true, returnData: executeEvmCall(ctx, { from, to, data, value }) };
+    } catch (e) {
+      if (e instanceof ExecError) return { ok: false, error: e.log };
+      throw e;
+    } finally {
+      st.ledger.journal.rollback(mark);
+    }
+  }
+
+  /** The checked parts of an EVM call; ServiceError 400 for a malformed one. */
+  private evmInput(input: EvmExecuteInput): { chain: WorldChain; from: string; to: string; data: string; value: bigint } {
+    const chain = this.world.chain(input.chainId);
+    if (!chain) throw chainNotSupported();
+    if (chain.chainType !== 'evm') throw invalidArgument(`chain ${input.chainId} is not an EVM chain`);
+    const from = this.ledgerAddress(chain, input.from);
+    const toCheck = checkAnyAddress(input.to, chain);
+    if (!toCheck.ok) throw invalidArgument(`invalid to address ${input.to}: ${toCheck.reason}`);
+    const to = toChecksumAddress(input.to);
+    const data = input.data === '' ? '0x' : input.data;
+    if (!/^0x([0-9a-fA-F]{2})*$/.test(data)) throw invalidArgument('data must be 0x-prefixed hex');
+    const rawValue = input.value ?? 0n;
+    if (typeof rawValue === 'string' && !/^[0-9]+$/.test(rawValue)) throw invalidArgument('value must be a whole number of wei');
+    return { chain, from, to, data, value: BigInt(rawValue) };
   }
 
   /** The record of a tx nobody signed with a fee: an EVM call or one of the simulator's own. */

@@ -23,6 +23,7 @@ import { planRoute } from '../../../src/service/planner';
 import { buildWorld, type World } from '../../../src/service/world';
 import { msgFromApi, msgExecuteContractFromJson, msgTransferFromJson } from '../../support/dev-wallet';
 import { msgsRequestFor } from '../../../src/api/msgs-request';
+import { runEvmTx } from '../../support/sim-evm';
 import { signAsDev } from '../../support/sim-sign';
 
 const HUB = 'cosmoshub-4';
@@ -78,8 +79,7 @@ async function sign(chainId: string, n: number, msgs: EncodeObject[]): Promise<T
 async function runTx(built: BuiltMsgs, i = 0): Promise<TxRecord> {
   const tx = built.txs[i]!;
   if ('evm_tx' in tx) {
-    const e = tx.evm_tx;
-    return sim.executeEvm({ chainId: e.chain_id, from: e.signer_address, to: e.to, data: e.data, value: e.value });
+    return runEvmTx(sim, tx.evm_tx);
   }
   const c = tx.cosmos_tx;
   expect(c.signer_address).toBe(user(c.chain_id));
@@ -490,7 +490,7 @@ describe('(d) CCTP', () => {
     expect(rec.hash).toMatch(/^0x[0-9a-f]{64}$/);
     const approval = (built.txs[0] as { evm_tx: { required_erc20_approvals: { amount: string }[] } }).evm_tx.required_erc20_approvals[0]!;
     expect(before.arb - sim.balance(ARB, from, USDC_ARB)).toBe(BigInt(approval.amount)); // amount + relay fee
-    expect(sim.evmNonce(ARB, from)).toBe(1);
+    expect(sim.evmNonce(ARB, from)).toBe(2); // the approval, then the call
     relayAll();
     expect(sim.balance(NOBLE, user(NOBLE), 'uusdc') - before.noble).toBe(BigInt(route.amount_out));
     books();
@@ -533,6 +533,19 @@ describe('Axelar', () => {
     expect(log[0]).toBe(`bridge axelar ${ARB}→${OSMO}`);
     expect(sim.balance(OSMO, user(OSMO), AXLUSDC_ON_OSMOSIS) - before).toBe(BigInt(route.amount_out));
     expect(sim.followTx(ARB, rec.hash).map((h) => `${h.depth}:${h.kind}`)).toEqual(['0:bridge', '1:packet']);
+    settled();
+    books();
+  });
+
+  it('USDC Ethereum → axlUSDC on Osmosis: the gateway knows canonical USDC by its Ethereum symbol; approval first, then sendToken', async () => {
+    const route = plan({ source_asset_chain_id: '1', source_asset_denom: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', dest_asset_chain_id: OSMO, dest_asset_denom: AXLUSDC_ON_OSMOSIS, amount_in: '20000000' });
+    expect(route.operations.some((o) => 'axelar_transfer' in o)).toBe(true);
+    const built = build(route);
+    const before = sim.balance(OSMO, user(OSMO), AXLUSDC_ON_OSMOSIS);
+    const rec = await runTx(built);
+    expect([rec.code, rec.log]).toEqual([0, '']);
+    relayAll();
+    expect(sim.balance(OSMO, user(OSMO), AXLUSDC_ON_OSMOSIS) - before).toBe(BigInt(route.amount_out));
     settled();
     books();
   });

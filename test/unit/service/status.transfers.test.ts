@@ -14,6 +14,7 @@ import { getWorld } from '../../../src/service/world';
 import { devEvmAddress } from '../../../src/service/chains/address';
 import { MsgLinkRequestCodec, TYPE_MSG_LINK_REQUEST, type MsgLinkRequest } from '../../../src/service/chains/axelar';
 import { msgFromApi, msgTransferFromJson, registry } from '../../support/dev-wallet';
+import { runEvmTx, type EvmTxLike } from '../../support/sim-evm';
 import { signAsDev } from '../../support/sim-sign';
 
 const world = getWorld();
@@ -358,9 +359,8 @@ describe('bridge legs', () => {
         smart_relay: true,
       },
       { now: () => clock.now() },
-    ) as unknown as { txs: { evm_tx: { to: string; data: string; value: string; signer_address: string } }[] };
-    const evm = res.txs[0]!.evm_tx;
-    const rec = sim.executeEvm({ chainId: '1', from: evm.signer_address, to: evm.to, data: evm.data, value: evm.value });
+    ) as unknown as { txs: { evm_tx: EvmTxLike }[] };
+    const rec = runEvmTx(sim, res.txs[0]!.evm_tx);
     expect(rec.code).toBe(0);
     const tracked = local.tracking.track({ tx_hash: rec.hash.toUpperCase().replace('0X', '0x'), chain_id: '1' }).body as { tx_hash: string };
     expect(tracked.tx_hash).toBe(rec.hash);
