@@ -7,6 +7,7 @@
  *   POST /v2/tx/submit {tx, chain_id} → {tx_hash, explorer_link}
  *   POST /local/evm/execute {chain_id, from, to, data, value?} → {tx_hash, chain_id, status, …} (evmRoutes())
  *   POST /local/evm/call    {chain_id, from?, to, data, value?} → {chain_id, status, result | error} (read only)
+ *   POST /local/svm/execute {chain_id, tx} → {tx_hash, chain_id, status, …} (evmRoutes())
  */
 import { z } from 'zod';
 import { SubmitRequest } from '../../api/schemas';
@@ -102,10 +103,35 @@ export function handleEvmCall(sim: ChainSimulator, body: unknown): ServiceRespon
   return { body: out.ok ? { chain_id: req.chain_id, status: 'success', result: out.returnData } : { chain_id: req.chain_id, status: 'reverted', error: out.error } };
 }
 
-/** The EVM routes (kept out of chainRoutes: the app wires them next to the other /local controls). */
+const SvmExecuteRequest = z.strictObject({ chain_id: z.string().min(1), tx: z.string().min(1) });
+
+/**
+ * POST /local/svm/execute {chain_id, tx} → {tx_hash, chain_id, status, error?, explorer_link?}:
+ * applies an `svm_tx` of a msgs response (its base64 `tx`, unsigned or signed) as if every
+ * required signer had signed it. status 'success' or 'failed'; a failed tx is still a tx (its
+ * signature can be tracked); a malformed tx, one the fee payer cannot pay for, or one already
+ * processed is a 400.
+ */
+export function handleSvmExecute(sim: ChainSimulator, body: unknown): ServiceResponse {
+  const req = parseRequest(SvmExecuteRequest, body);
+  const rec = sim.executeSvm({ chainId: req.chain_id, tx: req.tx });
+  const link = sim.explorerLink(req.chain_id, rec.hash);
+  return {
+    body: {
+      tx_hash: rec.hash,
+      chain_id: req.chain_id,
+      status: rec.code === 0 ? 'success' : 'failed',
+      ...(rec.code === 0 ? {} : { error: rec.log }),
+      ...(link === undefined ? {} : { explorer_link: link }),
+    },
+  };
+}
+
+/** The EVM and Solana routes (kept out of chainRoutes: the app wires them next to the other /local controls). */
 export function evmRoutes(sim: ChainSimulator): RouteDefinition[] {
   return [
     { method: 'POST', path: '/local/evm/execute', handler: (req) => handleEvmExecute(sim, req.body) },
     { method: 'POST', path: '/local/evm/call', handler: (req) => handleEvmCall(sim, req.body) },
+    { method: 'POST', path: '/local/svm/execute', handler: (req) => handleSvmExecute(sim, req.body) },
   ];
 }

@@ -24,6 +24,8 @@ export {
   ICS20_VERSION,
   devAddress,
   devEvmAddress,
+  devSvmAddress,
+  devSvmHdPath,
   devEvmHdPath,
   devHdPath,
   hooksIntermediateSender,
@@ -88,4 +90,4 @@ export {
   type MsgCodec,
   type MsgDepositForBurn,
 } from './messages';
-export { chainRoutes, evmRoutes, handleAccount, handleEvmCall, handleEvmExecute, handleFaucet, handleSubmit } from './http';
+export { chainRoutes, evmRoutes, handleAccount, handleEvmCall, handleEvmExecute, handleFaucet, handleSvmExecute, handleSubmit } from './http';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SubmitResponse } from '../../../src/api/schemas';
 import { ChainSimulator, ManualClock, allowanceCalldata, approveCalldata, balanceOfCalldata, chainRoutes, decodeUintResult, devEvmAddress, evmRoutes } from '../../../src/service/chains';
-import { depositForBurnCalldata } from '../../../src/service/msgs';
+import { CCTP_TOKEN_MESSENGER_MINTER_PROGRAM, depositForBurnCalldata, depositForBurnData, encodeSvmTx, localBlockhash } from '../../../src/service/msgs';
 import { evmAddressBytes, leftPad32 } from '../../../src/chains/addresses';
 import { createServiceServer } from '../../../src/service/http/server';
 import { buildWorld } from '../../../src/service/world';
@@ -121,5 +121,38 @@ describe('chain endpoints over HTTP', () => {
     const badFrom = await call('POST', '/local/evm/execute', { chain_id: '42161', from: '0x123', to: messenger, data });
     expect([badFrom.status, badFrom.body.code]).toEqual([400, 3]);
     expect((await call('POST', '/local/evm/execute', { chain_id: 'nope', from, to: messenger, data })).status).toBe(404);
+  });
+  it('POST /local/svm/execute runs an svm_tx (deposit_for_burn) as its signers would; malformed and repeated txs are 400s', async () => {
+    const owner = sim.devAddress('solana', 3);
+    const usdc = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+    const before = sim.balance('solana', owner, usdc);
+    const tx = encodeSvmTx({
+      feePayer: owner,
+      recentBlockhash: localBlockhash('solana', 1n),
+      instructions: [
+        {
+          programId: CCTP_TOKEN_MESSENGER_MINTER_PROGRAM,
+          accounts: [
+            { address: owner, signer: true, writable: false },
+            { address: owner, signer: true, writable: true },
+            { address: owner, signer: false, writable: true },
+            { address: usdc, signer: false, writable: true },
+          ],
+          data: depositForBurnData({ amount: 2_000_000n, destinationDomain: 4, mintRecipient: leftPad32(new Uint8Array(20).fill(7)) }),
+        },
+      ],
+    });
+    const ok = await call('POST', '/local/svm/execute', { chain_id: 'solana', tx });
+    expect(ok.body).toMatchObject({ chain_id: 'solana', status: 'success' });
+    expect(ok.body.tx_hash).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,90}$/);
+    expect(sim.balance('solana', owner, usdc)).toBe(before - 2_000_000n);
+    expect(sim.tx('solana', ok.body.tx_hash as string)?.bridgeEvents[0]).toMatchObject({ destChainId: 'noble-1', amount: '2000000' });
+    const again = await call('POST', '/local/svm/execute', { chain_id: 'solana', tx });
+    expect([again.status, again.body.code, again.body.message]).toEqual([400, 3, 'transaction has already been processed']);
+    const junk = await call('POST', '/local/svm/execute', { chain_id: 'solana', tx: 'AAAA' });
+    expect([junk.status, junk.body.code]).toEqual([400, 3]);
+    expect(junk.body.message).toMatch(/^invalid tx: /);
+    const notSvm = await call('POST', '/local/svm/execute', { chain_id: '1', tx });
+    expect([notSvm.status, notSvm.body.message]).toEqual([400, 'chain 1 is not an SVM chain']);
   });
 });
