@@ -58,6 +58,7 @@ import {
   requestCctpTransferCalldata,
   sendTokenCalldata,
 } from './evm';
+import { axelarSeconds } from '../planner/timing';
 import { stringifyExact, type ExactJson } from './json';
 import { svmCctpTx, parseFeePayer, type SvmTxJson } from './svm-tx';
 import { AXELAR_GMP_ACCOUNT, autopilotMemo, axelarGmpMemo, forwardMemo, wasmMemo, type Delivery } from './memo';
@@ -523,7 +524,8 @@ function axelarFirst(
     const destinationChain = axelarChainName(ctx.world, first.to);
     // When the route goes on from the Cosmos chain Axelar delivers to, the gateway call carries
     // the ICS-20 memo (and receiver) of that delivery as a GMP payload; otherwise a plain sendToken.
-    const onward = group.length > 1 ? arrival(ctx, group, 1, tNs) : undefined;
+    // what runs on arrival (a swap's absolute timeout) waits for Axelar first: give it the bridge's time too
+    const onward = group.length > 1 ? arrival(ctx, group, 1, tNs + BigInt(axelarSeconds(first.from)) * 1_000_000_000n) : undefined;
     const data =
       onward?.memo !== undefined
         ? callContractWithTokenCalldata({
