@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RouteRequest, RouteResponse } from '../../../src/api/schemas';
+import { StatusResponse, type RouteRequest, type RouteResponse } from '../../../src/api/schemas';
 import { msgsRequestFor } from '../../../src/api/msgs-request';
 import { ChainSimulator, ManualClock } from '../../../src/service/chains';
 import { livePoolReserves } from '../../../src/service/contracts';
@@ -105,9 +105,23 @@ async function execute(built: BuiltMsgs, i: number, n: number): Promise<{ chainI
   return { chainId: rec.chainId, hash: rec.hash };
 }
 
+/** What every status answer on the way must hold: the extension's schema parses it, and its pointers stay inside it. */
+function checkShape(s: StatusJson): void {
+  const parsed = StatusResponse.safeParse(s);
+  expect(parsed.success, parsed.success ? '' : JSON.stringify(parsed.error.issues.slice(0, 3))).toBe(true);
+  const final = s.state === 'STATE_COMPLETED_SUCCESS' || s.state === 'STATE_COMPLETED_ERROR';
+  if (s.next_blocking_transfer) expect(s.next_blocking_transfer.transfer_sequence_index).toBeLessThan(s.transfer_sequence.length);
+  for (const t of s.transfers) {
+    if (t.next_blocking_transfer) expect(t.next_blocking_transfer.transfer_sequence_index).toBeLessThan(t.transfer_sequence.length);
+    if (t.state !== 'STATE_COMPLETED_SUCCESS' && t.state !== 'STATE_COMPLETED_ERROR') expect(t.transfer_asset_release).toBeNull();
+  }
+  if (!final && s.transfers.length > 0) expect(s.transfer_asset_release).toBeNull();
+}
+
 function waitCompleted(chainId: string, hash: string): StatusJson {
   for (let t = 0; t <= MAX_MS; t += STEP_MS) {
     const s = statusOf(chainId, hash);
+    checkShape(s);
     if (s.state === 'STATE_COMPLETED_SUCCESS' || s.state === 'STATE_COMPLETED_ERROR' || s.state === 'STATE_ABANDONED') return s;
     clock.advance(STEP_MS);
   }
