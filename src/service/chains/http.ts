@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { SubmitRequest } from '../../api/schemas';
 import { GrpcCode, ServiceError, parseRequest } from '../http/errors';
 import type { RouteDefinition, ServiceResponse } from '../http/server';
+import type { TxRecord } from './blocks';
 import type { ChainSimulator } from './simulator';
 
 const FaucetRequest = z.object({
@@ -77,13 +78,18 @@ const EvmExecuteRequest = z.strictObject({
 export function handleEvmExecute(sim: ChainSimulator, body: unknown): ServiceResponse {
   const req = parseRequest(EvmExecuteRequest, body);
   const { tx: rec, returnData } = sim.executeEvmReturning({ chainId: req.chain_id, from: req.from, to: req.to, data: req.data, ...(req.value !== undefined ? { value: req.value } : {}) });
-  const link = sim.explorerLink(req.chain_id, rec.hash);
+  return executed(sim, rec, 'reverted', { result: returnData ?? '0x' });
+}
+
+/** The answer of an execute endpoint: the tx's hash and link, and whether it succeeded (with `onSuccess`) or why not. */
+function executed(sim: ChainSimulator, rec: TxRecord, failed: string, onSuccess: Record<string, string> = {}): ServiceResponse {
+  const link = sim.explorerLink(rec.chainId, rec.hash);
   return {
     body: {
       tx_hash: rec.hash,
-      chain_id: req.chain_id,
-      status: rec.code === 0 ? 'success' : 'reverted',
-      ...(rec.code === 0 ? { result: returnData ?? '0x' } : { error: rec.log }),
+      chain_id: rec.chainId,
+      status: rec.code === 0 ? 'success' : failed,
+      ...(rec.code === 0 ? onSuccess : { error: rec.log }),
       ...(link === undefined ? {} : { explorer_link: link }),
     },
   };
@@ -114,17 +120,7 @@ const SvmExecuteRequest = z.strictObject({ chain_id: z.string().min(1), tx: z.st
  */
 export function handleSvmExecute(sim: ChainSimulator, body: unknown): ServiceResponse {
   const req = parseRequest(SvmExecuteRequest, body);
-  const rec = sim.executeSvm({ chainId: req.chain_id, tx: req.tx });
-  const link = sim.explorerLink(req.chain_id, rec.hash);
-  return {
-    body: {
-      tx_hash: rec.hash,
-      chain_id: req.chain_id,
-      status: rec.code === 0 ? 'success' : 'failed',
-      ...(rec.code === 0 ? {} : { error: rec.log }),
-      ...(link === undefined ? {} : { explorer_link: link }),
-    },
-  };
+  return executed(sim, sim.executeSvm({ chainId: req.chain_id, tx: req.tx }), 'failed');
 }
 
 /** The EVM and Solana routes (kept out of chainRoutes: the app wires them next to the other /local controls). */
