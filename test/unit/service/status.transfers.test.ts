@@ -449,6 +449,23 @@ describe('Axelar in the production shape', () => {
     expect(s.transfer_asset_release).toMatchObject({ chain_id: '42161', denom: AXLUSDC_ARB, released: true });
   });
 
+  it('the packet into Axelar times out: the axelar_transfer fails, the refund lands on osmosis-1, and only then is the release stated', async () => {
+    const channel = world.channelBetween(OSMO, 'axelar-dojo-1')!.channelId;
+    local.faults.apply({ kind: 'timeout', chain_id: OSMO, channel_id: channel });
+    const { hash } = await submitRoute({ from: OSMO, fromDenom: AXLUSDC_ON_OSMO, to: '42161', toDenom: AXLUSDC_ARB, amount_in: '5000000', timeout_seconds: '120', chain_ids_to_addresses: { [OSMO]: sim.devAddress(OSMO, 0), 'axelar-dojo-1': sim.devAddress('axelar-dojo-1', 0), '42161': devEvmAddress(0) } });
+    const phases = axelarPhases(OSMO, hash, (st, ax) => {
+      expect(ax).toMatchObject({ from_chain_id: OSMO, to_chain_id: '42161' });
+      if (st.state !== 'STATE_COMPLETED_ERROR') expect(st.transfer_asset_release).toBeNull();
+    });
+    expect(phases).toEqual(['AXELAR_TRANSFER_PENDING_CONFIRMATION', 'AXELAR_TRANSFER_FAILURE']);
+    const s = status(OSMO, hash);
+    expect(s.state).toBe('STATE_COMPLETED_ERROR');
+    const ax = (s.transfer_sequence[0] as { axelar_transfer: Record<string, any> }).axelar_transfer;
+    expect(ax.txs.send_token_txs.error).toMatchObject({ type: 'SEND_TOKEN_EXECUTION_ERROR' });
+    expect(ax.txs.send_token_txs.execute_tx).toBeNull();
+    expect(s.transfer_asset_release).toEqual({ chain_id: OSMO, denom: AXLUSDC_ON_OSMO, amount: '5000000', released: true });
+  });
+
   it('axlUSDC Arbitrum → OSMO on Osmosis: a CONTRACT_CALL_WITH_TOKEN with GMP tx slots and an axelarscan /gmp/ link, delivered on osmosis-1', async () => {
     const res = buildMsgsDirect(
       world,
