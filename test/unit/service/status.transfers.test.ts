@@ -16,6 +16,7 @@ import { MsgLinkRequestCodec, TYPE_MSG_LINK_REQUEST, type MsgLinkRequest } from 
 import { msgFromApi, msgTransferFromJson, registry } from '../../support/dev-wallet';
 import { runEvmTx, type EvmTxLike } from '../../support/sim-evm';
 import { signAsDev } from '../../support/sim-sign';
+import { compactStatus } from '../../../src/background/tracker/status';
 
 const world = getWorld();
 const T0 = Date.UTC(2025, 5, 1, 12);
@@ -500,6 +501,12 @@ describe('Axelar in the production shape', () => {
     expect(txs.error).toBeNull();
     // the entry point swapped on arrival: uosmo is what stays on osmosis-1
     expect(s.transfer_asset_release).toMatchObject({ chain_id: OSMO, denom: 'uosmo', released: true });
+    // the extension's tracker reads it: one Axelar hop, done, with its txs and the axelarscan link
+    const compact = compactStatus(StatusResponse.parse(s));
+    expect(compact.transfers[0]!.hops).toHaveLength(1);
+    expect(compact.transfers[0]!.hops[0]).toMatchObject({ kind: 'axelar_transfer', from_chain_id: '42161', to_chain_id: OSMO, outcome: 'success', link: `https://axelarscan.io/gmp/${rec.hash}` });
+    expect(compact.transfers[0]!.hops[0]!.txs.map((t) => t.role)).toEqual(expect.arrayContaining(['send', 'confirm']));
+    expect(compact.transfers[0]!.release).toMatchObject({ chain_id: OSMO, denom: 'uosmo', released: true });
   });
 });
 
