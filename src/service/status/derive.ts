@@ -391,6 +391,11 @@ function deriveTransfer(root: Node, src: StatusSource, now: number): TransferSta
   };
 }
 
+/** A freshly built leg's outcome fields (its children are linked later). */
+function outcome(status: LegStatus, settled: boolean, refunded: boolean, error: string | undefined): Pick<Leg, 'children' | 'status' | 'settled' | 'refunded' | 'superseded' | 'error'> {
+  return { children: [], status, settled, refunded, superseded: false, ...(error !== undefined ? { error } : {}) };
+}
+
 function chainTx(src: StatusSource, chainId: string, hash: string, time: number): ChainTxJson {
   return { chain_id: chainId, tx_hash: hash, explorer_link: src.explorerLink(chainId, hash) ?? '', on_chain_at: isoSeconds(time) };
 }
@@ -496,12 +501,7 @@ function ibcLeg(p: PacketRecord, src: StatusSource, now: number): Built {
           packet_txs: txs,
         },
       },
-      children: [],
-      status,
-      settled,
-      refunded,
-      superseded: false,
-      ...(error !== undefined ? { error } : {}),
+      ...outcome(status, settled, refunded, error),
       packetId: p.id,
       timedOut: txs.error?.type === 'PACKET_ERROR_TIMEOUT',
       forwarded: entry?.forward !== undefined,
@@ -696,12 +696,7 @@ function axelarLeg(src: StatusSource, now: number, from: { inbound: PacketRecord
           axelar_scan_link: `https://axelarscan.io/${gmp ? 'gmp' : 'transfer'}/${sendHash}`,
         },
       },
-      children: [],
-      status,
-      settled,
-      refunded,
-      superseded: false,
-      ...(error !== undefined ? { error } : {}),
+      ...outcome(status, settled, refunded, error),
       // the packet into the hub, for PFM's retries (a retried forward supersedes this attempt)
       ...(inbound ? { packetId: inbound.id, timedOut: inboundLeg?.leg.timedOut ?? false } : {}),
       from: inboundLeg ? inboundLeg.leg.from : { chainId: e!.chainId, denom: e!.sourceDenom, amount: e!.amount },
