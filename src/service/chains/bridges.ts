@@ -25,6 +25,8 @@ export interface BridgeTransfer {
   completeTx?: TxRecord;
   /** Where the minted tokens went first: the recipient, or Axelar's module account when it forwards over IBC. */
   mintedOn?: { chainId: string; denom: string; address: string };
+  /** Axelar's confirmation of a gateway call from an EVM chain: a tx on its hub, before the delivery. */
+  confirmTx?: TxRecord;
   /** The IBC packet Axelar sent on from axelar-dojo-1 to a Cosmos destination. */
   childPacketIds: string[];
   error?: string;

@@ -1425,6 +1425,24 @@ export class ChainSimulator {
   }
 
   /**
+   * Axelar confirms a pending gateway call from an EVM chain on its hub (the validators' vote
+   * on the source event): a system tx on axelar-dojo-1 that moves nothing, recorded as the
+   * transfer's confirmTx. Undefined when there is nothing to confirm (not Axelar, not from an
+   * EVM chain, no longer pending, or confirmed already).
+   */
+  confirmBridge(id: string): TxRecord | undefined {
+    const t = this.bridgeTransfers.get(id);
+    if (!t || t.state !== 'pending' || t.confirmTx || t.event.kind !== 'axelar_transfer') return undefined;
+    const e = t.event;
+    if (this.world.chain(e.chainId)?.chainType !== 'evm') return undefined;
+    const { tx } = this.runSystem(this.world.bridges.axelar.axelarChainId, 'axelar_confirm', (h) => {
+      h.emit(ev('axelar.evm.v1beta1.EVMEventConfirmed', { chain: e.chainId, tx_id: e.txHash, destination_chain: e.destinationChain, amount: e.amount, symbol: e.symbol }));
+    });
+    if (tx.code === 0) t.confirmTx = tx;
+    return tx;
+  }
+
+  /**
    * Completes a pending bridge leg on its destination (the relayer calls it after
    * event.expectedDelayMs, or its own delay): a system tx there mints the tokens to the
    * recipient — `cctp_receive_message` (CCTP, any domain) or `axelar_execute` (Axelar: the

@@ -25,6 +25,8 @@ export interface BridgeView {
   state: 'pending' | 'completed' | 'failed';
   /** The destination tx that minted (or failed to). */
   completeTx?: TxRecord;
+  /** Axelar's confirmation on its hub of a gateway call from an EVM chain. */
+  confirmTx?: TxRecord;
   /** Where the minted tokens went first (Axelar to a Cosmos chain: the hub, then IBC). */
   mintedOn?: { chainId: string; denom: string };
   /** Packets the completion sent on. */
@@ -626,7 +628,9 @@ function axelarLeg(src: StatusSource, now: number, from: { inbound: PacketRecord
   const sendTx = inboundLeg ? (inboundLeg.leg.event as { ibc_transfer: IbcTransferJson }).ibc_transfer.packet_txs.send_tx : chainTx(src, e!.chainId, e!.txHash, e!.time);
   // Axelar confirms a deposit in the hub tx that receives it; a burn on an EVM chain when it mints on the hub
   const inboundRecv = inboundLeg ? (inboundLeg.leg.event as { ibc_transfer: IbcTransferJson }).ibc_transfer.packet_txs.receive_tx : null;
-  const confirmTx = inboundRecv ?? (outboundId !== undefined && hubMint ? chainTx(src, hubMint.chainId, hubMint.hash, hubMint.time) : null);
+  const voted = view?.confirmTx && view.confirmTx.time <= now ? view.confirmTx : undefined;
+  const confirmed = voted ?? (outboundId !== undefined ? hubMint : undefined);
+  const confirmTx = inboundRecv ?? (confirmed ? chainTx(src, confirmed.chainId, confirmed.hash, confirmed.time) : null);
   let executeTx: ChainTxJson | null = null;
   let status: LegStatus = 'pending';
   let settled = false;

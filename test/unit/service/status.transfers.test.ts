@@ -450,6 +450,36 @@ describe('Axelar in the production shape', () => {
     expect(s.transfer_asset_release).toMatchObject({ chain_id: '42161', denom: AXLUSDC_ARB, released: true });
   });
 
+  it('axlUSDC Arbitrum → Avalanche: Axelar confirms the gateway call on its hub (PENDING_RECEIPT), then mints on Avalanche', async () => {
+    const axlUsdcAvax = '0xfaB550568C688d5D8A52C7d794cb93Edc26eC0eC';
+    const res = buildMsgsDirect(
+      world,
+      {
+        source_asset_chain_id: '42161',
+        source_asset_denom: AXLUSDC_ARB,
+        dest_asset_chain_id: '43114',
+        dest_asset_denom: axlUsdcAvax,
+        amount_in: '7000000',
+        chain_ids_to_addresses: { '42161': devEvmAddress(0), '43114': devEvmAddress(0), 'axelar-dojo-1': sim.devAddress('axelar-dojo-1', 0) },
+        slippage_tolerance_percent: '1',
+      },
+      { now: () => clock.now() },
+    ) as unknown as { txs: { evm_tx: EvmTxLike }[] };
+    const rec = runEvmTx(sim, res.txs[0]!.evm_tx);
+    expect(rec.code, rec.log).toBe(0);
+    local.tracking.track({ tx_hash: rec.hash, chain_id: '42161' });
+    const phases = axelarPhases('42161', rec.hash, (st, ax) => {
+      expect(ax).toMatchObject({ from_chain_id: '42161', to_chain_id: '43114', type: 'AXELAR_TRANSFER_SEND_TOKEN' });
+      if (ax.state === 'AXELAR_TRANSFER_PENDING_RECEIPT') {
+        const confirm = expectTxSlot(ax.txs.send_token_txs.confirm_tx, 'axelar-dojo-1');
+        expect(confirm.label).toBe('axelar_confirm');
+      }
+    });
+    expect(phases).toEqual(['AXELAR_TRANSFER_PENDING_CONFIRMATION', 'AXELAR_TRANSFER_PENDING_RECEIPT', 'AXELAR_TRANSFER_SUCCESS']);
+    const done = (status('42161', rec.hash).transfer_sequence[0] as { axelar_transfer: Record<string, any> }).axelar_transfer;
+    expectTxSlot(done.txs.send_token_txs.execute_tx, '43114');
+  });
+
   it('the packet into Axelar times out: the axelar_transfer fails, the refund lands on osmosis-1, and only then is the release stated', async () => {
     const channel = world.channelBetween(OSMO, 'axelar-dojo-1')!.channelId;
     local.faults.apply({ kind: 'timeout', chain_id: OSMO, channel_id: channel });
