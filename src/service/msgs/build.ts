@@ -218,7 +218,7 @@ export function buildMsgsJson(world: World, request: MsgsRequest, options: MsgsO
   if (request.enable_gas_warnings === true) {
     if (!options.gasBalance) throw new Error('enable_gas_warnings needs a balance reader (MsgsOptions.gasBalance)');
     const signers = txs.map((tx) => {
-      const t = 'cosmos_tx' in tx ? tx.cosmos_tx : tx.evm_tx;
+      const t = 'cosmos_tx' in tx ? tx.cosmos_tx : 'evm_tx' in tx ? tx.evm_tx : tx.svm_tx;
       return { chainId: t.chain_id, address: t.signer_address };
     });
     const warning = gasWarning(world, options.gasBalance, signers, { chainId: path[path.length - 1]!, address: addresses[addresses.length - 1]! });
