@@ -169,6 +169,7 @@ export class Tracker {
         route: summarise(input),
         // Broadcast already: follow it even if the list is momentarily over its cap.
         force: true,
+        release,
       });
       return { response, item };
     } finally {
@@ -213,6 +214,7 @@ export class Tracker {
         ...entry,
         explorerLink: outcome.ok ? (outcome.response.explorer_link ?? null) : null,
         registered: outcome.ok,
+        release,
       });
       return { response: outcome.ok ? outcome.response : null, item };
     } finally {
@@ -399,11 +401,14 @@ export class Tracker {
     route: RouteSummary | null;
     /** Enter even when a site's request finds no room (a broadcast transaction). */
     force?: boolean;
+    /** The site's reservation (reserve()), given back in the step that stores the item. */
+    release?: () => void;
   }): Promise<TrackedTx> {
     const now = this.deps.clock.now();
     const id = trackedId(input.chainId, input.txHash);
     const changes = await this.deps.record.update((current): { put?: TrackedTx[]; remove?: string[]; result: TrackedChange[] } => {
       const existing = current.get(id);
+      input.release?.();
       if (existing) {
         const merged = mergeInto(existing, input, now, this.deps.policy);
         if (merged === existing) return { result: [] };
@@ -466,32 +471,37 @@ export class Tracker {
    * already followed by someone else, so the answer reveals nothing about others. The user's
    * own requests are always admitted. Returns the release for when the item has entered.
    */
-  private async reserve(requester: Requester): Promise<() => void> {
-    if (requester.kind !== 'origin') return () => undefined;
+  private reserve(requester: Requester): Promise<() => void> {
+    if (requester.kind !== 'origin') return Promise.resolve(() => undefined);
     const { origin } = requester;
     const quota = this.deps.siteQuota ?? SITE_PENDING_QUOTA;
-    const held = this.reserved.get(origin) ?? 0;
-    const items = await this.deps.record.all();
-    const pending = items.filter((item) => item.phase === 'pending' && item.origins.includes(origin)).length;
-    if (pending + held >= quota) {
-      throw new ProtocolError(
-        'tracking-quota',
-        `This site already has ${quota} unfinished transactions tracked by Courier; wait until some finish.`,
-        { reason: 'site-quota', limit: quota },
-      );
-    }
     const cap = this.deps.cap ?? DEFAULT_CAP;
-    const probe = { id: '\u0000probe', phase: 'pending', createdAt: Number.MAX_SAFE_INTEGER } as TrackedTx;
-    if (!evictionFor([...items, probe], cap - held, requester, probe.id).ok) throw listFull(cap);
-    this.reserved.set(origin, held + 1);
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      const left = (this.reserved.get(origin) ?? 1) - 1;
-      if (left <= 0) this.reserved.delete(origin);
-      else this.reserved.set(origin, left);
-    };
+    // Under the store's lock, like entering: an item and its reservation are never counted twice
+    // or not at all (enter() releases the reservation in the same step that stores the item).
+    return this.deps.record.update((current) => {
+      const held = this.reserved.get(origin) ?? 0;
+      let pending = 0;
+      for (const item of current.values()) if (item.phase === 'pending' && item.origins.includes(origin)) pending++;
+      if (pending + held >= quota) {
+        throw new ProtocolError(
+          'tracking-quota',
+          `This site already has ${quota} unfinished transactions tracked by Courier; wait until some finish.`,
+          { reason: 'site-quota', limit: quota },
+        );
+      }
+      const probe = { id: '\u0000probe', phase: 'pending', createdAt: Number.MAX_SAFE_INTEGER } as TrackedTx;
+      if (!evictionFor([...current.values(), probe], cap - held, requester, probe.id).ok) throw listFull(cap);
+      this.reserved.set(origin, held + 1);
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        const left = (this.reserved.get(origin) ?? 1) - 1;
+        if (left <= 0) this.reserved.delete(origin);
+        else this.reserved.set(origin, left);
+      };
+      return { result: release };
+    });
   }
 
   private async register(
