@@ -7,25 +7,12 @@
  * 127.0.0.1 and localhost pages of one page server are the two sites.
  */
 import { createHash } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { signedTransfers } from './support/transfers';
-import {
-  call,
-  connect,
-  expectOk,
-  extensionPage,
-  localhostOrigin,
-  openDapp,
-  protocol,
-  recordEvents,
-  recordedEvents,
-  storageSession,
-  HUB,
-  OSMO,
-  ATOM_ON_OSMO,
-} from './bridge-support';
+import { ATOM_ON_OSMO, HUB, OSMO, call, connect, expectOk, extensionPage, localhostOrigin, openDapp, protocol, recordEvents, recordedEvents, storageSession } from './bridge-support';
 import type { LocalService } from './support/fixtures';
+import type { PageServer } from './support/page-server';
 
 const TRANSFER = { source: { chain: HUB, denom: 'uatom' }, dest: { chain: OSMO, denom: ATOM_ON_OSMO }, amount: '1000' } as const;
 
@@ -36,14 +23,19 @@ async function freshTransfers(service: LocalService) {
   return { chainId, now: { tx: signed[0]!, chain_id: chainId }, laterHash: hashOf(signed[1]!) };
 }
 
+/** The two sites: the victim (127.0.0.1) open and connected, and the attacker's origin (localhost). */
+async function victimAndAttacker(context: BrowserContext, pageServer: PageServer) {
+  const victimOrigin = pageServer.origin;
+  const victim = await openDapp(context, `${victimOrigin}/`);
+  await connect(context, victim, victimOrigin);
+  return { victim, victimOrigin, attackerOrigin: localhostOrigin(pageServer) };
+}
+
 const randomHash = () => createHash('sha256').update(crypto.getRandomValues(new Uint8Array(32))).digest('hex').toUpperCase();
 
 test('a site flooding track cannot evict another site’s or the user’s transfers: it stops at its own quota', async ({ context, pageServer, service, extensionUrl }) => {
   test.setTimeout(180_000);
-  const victimOrigin = pageServer.origin;
-  const attackerOrigin = localhostOrigin(pageServer);
-  const victim = await openDapp(context, `${victimOrigin}/`);
-  await connect(context, victim, victimOrigin);
+  const { victim, attackerOrigin } = await victimAndAttacker(context, pageServer);
   const { chainId, now, laterHash } = await freshTransfers(service);
   const submitted = expectOk(await call(victim, 'submit', now));
   expectOk(await call(victim, 'track', { tx_hash: laterHash, chain_id: chainId }));
@@ -138,10 +130,7 @@ async function transferAndExpectEvents(service: LocalService, victim: Page): Pro
 
 test('frames of another site cannot silence a site’s events: subscribing needs a connection and a site only displaces its own frames', async ({ context, pageServer, service, serviceWorker }) => {
   test.setTimeout(240_000);
-  const victimOrigin = pageServer.origin;
-  const attackerOrigin = localhostOrigin(pageServer);
-  const victim = await openDapp(context, `${victimOrigin}/`);
-  await connect(context, victim, victimOrigin);
+  const { victim, victimOrigin, attackerOrigin } = await victimAndAttacker(context, pageServer);
   await recordEvents(victim);
   await expect.poll(async () => ((await storageSession(serviceWorker))['courier:bridge:subscribers'] as any)?.frames?.length ?? 0).toBe(1);
 
@@ -150,8 +139,8 @@ test('frames of another site cannot silence a site’s events: subscribing needs
   await attacker.goto(`${attackerOrigin}${floodPage(pageServer, attackerOrigin, 210)}`);
   await expect.poll(() => attacker.evaluate(() => (window as any).__subscribed), { timeout: 90_000 }).toBe(210);
   const afterFlood = await settledSubscribers(serviceWorker);
-  expect(afterFlood.filter((f) => f.origin === attackerOrigin)).toEqual([]);
   expect(afterFlood.filter((f) => f.origin === victimOrigin)).toHaveLength(1);
+  expect(afterFlood.filter((f) => f.origin === attackerOrigin)).toEqual([]);
   await transferAndExpectEvents(service, victim);
 
   // Connected now, the same site reloads its 210 frames: it keeps 20, the victim keeps its own.

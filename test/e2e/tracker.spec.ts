@@ -111,8 +111,9 @@ test('tracking resumes after the service worker is stopped mid-transfer', async 
   await stopServiceWorker(context, page);
   await pauseRoute(service, route, 'resume');
   // Any message wakes the worker; on start it sets its alarm again from storage.
-  const done = await waitForOutcome(page, tracked.id);
-  expect(done.notified).toBe(true);
+  await waitForOutcome(page, tracked.id);
+  // The notification is recorded just after the state is stored: wait for it, do not race it.
+  await expect.poll(async () => (await call<Tracked>(page, 'courier:tx:get', { id: tracked.id })).notified).toBe(true);
   await expect.poll(async () => Object.keys(await notifications(await extensionWorker(context)))).toEqual([`courier:tx:${tracked.id}`]);
 });
 
@@ -136,8 +137,8 @@ test('tracking survives closing and relaunching the browser on the same profile'
   try {
     await extensionWorker(relaunched);
     page = await extensionPage(relaunched, extensionUrl);
-    const done = await waitForOutcome(page, tracked.id);
-    expect(done.notified).toBe(true);
+    await waitForOutcome(page, tracked.id);
+    await expect.poll(async () => (await call<Tracked>(page, 'courier:tx:get', { id: tracked.id })).notified).toBe(true);
     const worker = await extensionWorker(relaunched);
     await expect.poll(async () => Object.keys(await notifications(worker))).toEqual([`courier:tx:${tracked.id}`]);
   } finally {
