@@ -96,6 +96,8 @@ async function sitesUnderFlood(extension: LaunchedExtension, pages: Awaited<Retu
   const { context } = extension;
   const popup = await context.newPage();
   await popup.goto(extension.url('popup.html'));
+  await allowNamedFunctions(popup);
+  await allowNamedFunctions(flooder);
   const filled = await popup.evaluate(async (count) => {
     const hex = () => Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join('').toUpperCase();
     let done = 0;
@@ -113,6 +115,7 @@ async function sitesUnderFlood(extension: LaunchedExtension, pages: Awaited<Retu
   const other = await context.newPage();
   await other.goto(`http://localhost:${pages.port}/`);
   await other.waitForFunction(() => 'courier' in window);
+  await allowNamedFunctions(other);
   await approveConnect(context, other);
   const own = (await other.evaluate(() => {
     const hash = Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join('').toUpperCase();
@@ -176,6 +179,11 @@ async function sitesUnderFlood(extension: LaunchedExtension, pages: Awaited<Retu
     line('  status ', idle.status, busy.status),
     `  flood: ${tally.accepted} tracks accepted, ${tally.refused} refused by the site quota, ${tally.limited} slowed by the rate limit`,
   ];
+}
+
+/** tsx keeps function names with a `__name` helper that pages lack: give them a no-op one. */
+function allowNamedFunctions(page: Page): Promise<unknown> {
+  return page.evaluate('globalThis.__name = (fn) => fn');
 }
 
 /** One site's `tracked` and `status`, each call timed on its own in the page. */
