@@ -5,7 +5,8 @@
  * created, then the flag is stored. A worker killed between the two shows it again on the next
  * start (catchUp), under the same id, so the browser replaces it rather than stacking a second
  * one. With notifications turned off the flag is set without showing anything, so turning them
- * on later does not replay old transfers.
+ * on later does not replay old transfers. A site's transfers are rate-limited per site
+ * (notification-budget.ts); the user's own never are.
  */
 import type { Logger } from './storage/versioned';
 import { clip, type TrackedTx } from './tracker/model';
@@ -73,6 +74,8 @@ export interface NotifierDeps {
   iconUrl: string;
   enabled(): Promise<boolean>;
   markNotified(id: string): Promise<void>;
+  /** A site's share of notifications (notification-budget.ts); without it every one is shown. */
+  allowed?(item: TrackedTx): Promise<boolean>;
   /** Chrome shows buttons; Firefox rejects the option. */
   supportsButtons: boolean;
   log?: Logger;
@@ -102,7 +105,8 @@ export class Notifier {
     this.inFlight.add(item.id);
     try {
       const notifications = this.deps.notifications;
-      if (notifications && (await this.deps.enabled())) {
+      // Past a site's share the result is still marked as handled: shown in the popup, never later.
+      if (notifications && (await this.deps.enabled()) && (await (this.deps.allowed?.(item) ?? true))) {
         const { title, message } = notificationContent(item);
         const options: NotificationOptions = { type: 'basic', iconUrl: this.deps.iconUrl, title, message };
         if (this.deps.supportsButtons && item.explorerLink) options.buttons = [{ title: 'Open in explorer' }];

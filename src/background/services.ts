@@ -21,6 +21,7 @@ import {
   Notifier,
   type NotificationsLike,
 } from './notifications';
+import { createNotificationBudgetRecord, SiteNotificationBudget } from './notification-budget';
 import { createSettingsRecords, SettingsService } from './settings';
 import { secretStorage } from './secret-storage';
 import { StorageProtection, type AccessLevelArea } from './storage-protection';
@@ -150,11 +151,17 @@ export function createBackgroundServices(options: ServiceOptions = {}): Backgrou
   const extensionUrl = options.extensionUrl ?? ((path: string) => browser.runtime.getURL(path as '/'));
   const notifications =
     'notifications' in options ? options.notifications : (browser.notifications as unknown as NotificationsLike | undefined);
+  const sessionArea = options.sessionArea ?? (browser.storage.session as StorageAreaLike | undefined) ?? memoryArea();
+  const budget = new SiteNotificationBudget(
+    createNotificationBudgetRecord({ area: sessionArea, mutex: new KeyedMutex(), clock, log }),
+    () => clock.now(),
+  );
   const notifier = new Notifier({
     notifications,
     iconUrl: extensionUrl('/icon-128.png'),
     enabled: () => settings.notificationsEnabled(),
     markNotified: (id) => tracker.markNotified(id),
+    allowed: (item) => budget.take(item),
     // Firefox rejects notification buttons.
     supportsButtons: options.supportsButtons ?? !import.meta.env.FIREFOX,
     log,
@@ -182,7 +189,7 @@ export function createBackgroundServices(options: ServiceOptions = {}): Backgrou
 
   const bridge = createBridgeServices({
     area: deps.area,
-    session: options.sessionArea ?? (browser.storage.session as StorageAreaLike | undefined) ?? memoryArea(),
+    session: sessionArea,
     clock,
     log,
     tracker,

@@ -67,3 +67,11 @@ export const BridgeErrorCode = {
   apiUnreachable: 5001,
 } as const;
 export type BridgeErrorCode = (typeof BridgeErrorCode)[keyof typeof BridgeErrorCode];
+
+/**
+ * Background -> one frame, over the same route as page events but never handed to listeners:
+ * this frame's subscription was dropped (its site has more subscribed frames than allowed, and
+ * this was its oldest). The provider re-subscribes on its next successful request or when its
+ * page becomes visible again, which in turn drops that site's then-oldest frame.
+ */
+export const UNSUBSCRIBED_EVENT = 'courier:unsubscribed' as const;

@@ -5,6 +5,7 @@ import {
   LINK_EVENTS,
   PROVIDER_RDNS,
   REQUEST_PROVIDER_EVENT,
+  UNSUBSCRIBED_EVENT,
 } from './constants';
 import { PROVIDER_ICON } from './icon';
 
@@ -27,7 +28,7 @@ const DEFAULT_TIMEOUT_MS = 90_000;
 const CONNECT_TIMEOUT_MS = 5 * 60_000;
 const MAX_METHOD_LENGTH = 64;
 
-type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void; timer: unknown };
+type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void; timer: unknown; method: string };
 type Dict<T> = Record<string, T>;
 
 /**
@@ -117,6 +118,15 @@ export function installProvider(win: Window & typeof globalThis, options: Provid
     frame.kind = 'subscribe';
     subscribed = send(frame);
   };
+  const wantsEvents = (): boolean => {
+    for (const name in listeners) for (const _key in listeners[name] as Dict<Listener>) return true;
+    return false;
+  };
+  // Only connected sites may subscribe, and a site's oldest frames are dropped past its limit:
+  // ask again once connected, after being dropped (at the next answer), or when shown again.
+  const resubscribe = (force: boolean) => {
+    if (wantsEvents() && (force || !subscribed)) subscribe();
+  };
 
   const settle = (message: Dict<unknown>) => {
     const id = message.id;
@@ -131,11 +141,16 @@ export function installProvider(win: Window & typeof globalThis, options: Provid
       entry.reject(fail(code, text, error !== null && typeof error === 'object' && own(error, 'data') ? error.data : undefined));
     } else {
       entry.resolve(own(message, 'result') ? message.result : null);
+      resubscribe(entry.method === 'connect');
     }
   };
 
   const deliver = (message: Dict<unknown>) => {
     const name = message.event;
+    if (name === UNSUBSCRIBED_EVENT) {
+      subscribed = false;
+      return;
+    }
     if (typeof name !== 'string' || !own(knownEvents, name) || !own(listeners, name)) return;
     const set = listeners[name] as Dict<Listener>;
     for (const key in set) {
@@ -181,6 +196,14 @@ export function installProvider(win: Window & typeof globalThis, options: Provid
   on(win, 'pageshow', (event: Event) => {
     if (subscribed && persistedOf && apply(persistedOf, event, [])) subscribe();
   });
+  const doc = win.document as Document | undefined;
+  const DocumentCtor = (win as { Document?: typeof Document }).Document;
+  const visibilityOf = DocumentCtor ? Object.getOwnPropertyDescriptor(DocumentCtor.prototype, 'visibilityState')?.get : undefined;
+  if (doc && visibilityOf) {
+    on(win, 'visibilitychange', () => {
+      if (apply(visibilityOf, doc, []) === 'visible') resubscribe(false);
+    }, true);
+  }
 
   const provider: CourierProvider = freeze({
     request(args: { method: string; params?: unknown }): Promise<unknown> {
@@ -237,6 +260,7 @@ export function installProvider(win: Window & typeof globalThis, options: Provid
         entry.resolve = resolve;
         entry.reject = reject;
         entry.timer = timer;
+        entry.method = method as string;
         pending[id] = entry;
         fire(link, new CustomEventCtor(LINK_EVENTS.toRelay, { detail: encoded }));
       });

@@ -4,6 +4,10 @@
  * background (its bridge handler invoked inside the worker, no transport). Both answer from the
  * tracker's record of a real transaction submitted to the local service.
  *
+ * Then, between sites: another site's `tracked` and `status` latency while one site floods
+ * `track` (random hashes, 8 at a time, as fast as its rate limit allows) against the same calls
+ * with no flood, in alternating rounds, over a list the user has filled to 400 items.
+ *
  * Heavy on purpose: it builds the extension (pointed at a local service on a free port), starts
  * that service, and drives real headless Chromium, like the end-to-end tests.
  */
@@ -57,6 +61,7 @@ export async function benchBridge(): Promise<{ name: string; lines: string[] }> 
       direct.push(...(await directly(worker, pages.origin, params, PER_ROUND)));
       await page.waitForTimeout(REFILL_MS);
     }
+    const flood = await sitesUnderFlood(extension, pages, page);
     const b = stats(bridge);
     const d = stats(direct);
     const fmt = (s: ReturnType<typeof stats>) =>
@@ -68,6 +73,7 @@ export async function benchBridge(): Promise<{ name: string; lines: string[] }> 
         `directly in the background  ${fmt(d)}`,
         `ratio bridge / direct       ${(b.median / d.median).toFixed(1)}× (medians of per-call batch means)`,
         `bridge overhead             ${(b.median - d.median).toFixed(3)} ms per call (median difference)`,
+        ...flood,
         `(setup: extension build ${build.seconds.toFixed(1)} s, not measured)`,
       ],
     };
@@ -76,6 +82,133 @@ export async function benchBridge(): Promise<{ name: string; lines: string[] }> 
     await pages.close();
     service.kill('SIGTERM');
   }
+}
+
+const FLOOD_ROUNDS = 5;
+const PER_PHASE = 10; // each of tracked and status per phase: under the other site's own bucket
+// Under the 500 cap with everyone's items, so no finished item of the measured site is evicted.
+const PREFILL = 400;
+
+/**
+ * Site B's answers while site A floods `track`, against B's answers with A quiet. The user's
+ * list is filled first (400 items, what the old whole-list rewrite paid for on every call).
+ */
+async function sitesUnderFlood(extension: LaunchedExtension, pages: Awaited<ReturnType<typeof startPageServer>>, flooder: Page): Promise<string[]> {
+  const { context } = extension;
+  const popup = await context.newPage();
+  await popup.goto(extension.url('popup.html'));
+  await allowNamedFunctions(popup);
+  await allowNamedFunctions(flooder);
+  const filled = await popup.evaluate(async (count) => {
+    const hex = () => Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join('').toUpperCase();
+    let done = 0;
+    const worker = async () => {
+      while (done < count) {
+        done++;
+        await (globalThis as any).chrome.runtime.sendMessage({ courier: 1, method: 'courier:tx:track', params: { tx_hash: hex(), chain_id: 'cosmoshub-4' } });
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, worker));
+    return done;
+  }, PREFILL);
+  await popup.close();
+
+  const other = await context.newPage();
+  await other.goto(`http://localhost:${pages.port}/`);
+  await other.waitForFunction(() => 'courier' in window);
+  await allowNamedFunctions(other);
+  await approveConnect(context, other);
+  const own = (await other.evaluate(() => {
+    const hash = Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join('').toUpperCase();
+    return (window as any).courier.request({ method: 'track', params: { tx_hash: hash, chain_id: 'cosmoshub-4' } });
+  })) as { tx_hash: string };
+  const params = { tx_hash: own.tx_hash, chain_id: 'cosmoshub-4' };
+  await other.waitForTimeout(REFILL_MS);
+
+  const idle = { tracked: [] as number[], status: [] as number[] };
+  const busy = { tracked: [] as number[], status: [] as number[] };
+  const tally = { accepted: 0, refused: 0, limited: 0 };
+  for (let round = 0; round < FLOOD_ROUNDS; round++) {
+    const quiet = await siteCalls(other, params);
+    idle.tracked.push(...quiet.tracked);
+    idle.status.push(...quiet.status);
+    await other.waitForTimeout(REFILL_MS);
+
+    await flooder.evaluate(() => {
+      const w = window as any;
+      const hex = () => Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join('').toUpperCase();
+      w.__flood = { on: true, sent: 0, accepted: 0, refused: 0, limited: 0 };
+      const worker = async () => {
+        while (w.__flood.on) {
+          w.__flood.sent++;
+          try {
+            await w.courier.request({ method: 'track', params: { tx_hash: hex(), chain_id: 'cosmoshub-4' } });
+            w.__flood.accepted++;
+          } catch (e: any) {
+            if (typeof e?.data?.retry_after_ms === 'number') {
+              w.__flood.limited++;
+              await new Promise((r) => setTimeout(r, e.data.retry_after_ms));
+            } else w.__flood.refused++;
+          }
+        }
+      };
+      w.__floodDone = Promise.all(Array.from({ length: 8 }, worker));
+    });
+    await flooder.waitForFunction(() => (window as any).__flood.sent >= 24);
+    const loud = await siteCalls(other, params);
+    busy.tracked.push(...loud.tracked);
+    busy.status.push(...loud.status);
+    const counts = await flooder.evaluate(async () => {
+      const w = window as any;
+      w.__flood.on = false;
+      await w.__floodDone;
+      return w.__flood as { accepted: number; refused: number; limited: number };
+    });
+    tally.accepted += counts.accepted;
+    tally.refused += counts.refused;
+    tally.limited += counts.limited;
+    await other.waitForTimeout(REFILL_MS);
+  }
+  const line = (label: string, q: number[], f: number[]) => {
+    const a = stats(q);
+    const b = stats(f);
+    return `${label} idle median ${a.median.toFixed(2)} ms (p90 ${a.p90.toFixed(2)}) · during flood median ${b.median.toFixed(2)} ms (p90 ${b.p90.toFixed(2)}) · +${(b.median - a.median).toFixed(2)} ms`;
+  };
+  return [
+    `another site under a flood (${filled} user items + the flooding site's; ${FLOOD_ROUNDS} rounds × ${PER_PHASE} calls per method, idle and flood alternating):`,
+    line('  tracked', idle.tracked, busy.tracked),
+    line('  status ', idle.status, busy.status),
+    `  flood: ${tally.accepted} tracks accepted, ${tally.refused} refused by the site quota, ${tally.limited} slowed by the rate limit`,
+  ];
+}
+
+/** tsx keeps function names with a `__name` helper that pages lack: give them a no-op one. */
+function allowNamedFunctions(page: Page): Promise<unknown> {
+  return page.evaluate('globalThis.__name = (fn) => fn');
+}
+
+/** One site's `tracked` and `status`, each call timed on its own in the page. */
+function siteCalls(page: Page, params: unknown): Promise<{ tracked: number[]; status: number[] }> {
+  return page.evaluate(
+    async ({ params, n }) => {
+      const courier = (window as any).courier;
+      const out = { tracked: [] as number[], status: [] as number[] };
+      try {
+        for (let i = 0; i < n; i++) {
+          let started = performance.now();
+          await courier.request({ method: 'tracked' });
+          out.tracked.push(performance.now() - started);
+          started = performance.now();
+          await courier.request({ method: 'status', params });
+          out.status.push(performance.now() - started);
+        }
+      } catch (error) {
+        throw new Error(`the other site's call failed: ${JSON.stringify(error)}`);
+      }
+      return out;
+    },
+    { params, n: PER_PHASE },
+  );
 }
 
 /** Times each call in the page itself, so Playwright's own round trip is not counted. */

@@ -82,8 +82,7 @@ test('two origins cannot see or affect each other’s transactions or approvals'
   expectOk(await answerA);
   expectError(await call(b, 'tracked'), 4100);
 
-  const stored = (await storageLocal(serviceWorker))['courier:tracked'] as any;
-  const item = stored.items.find((i: any) => i.txHash === ref.tx_hash);
+  const item = (await storageLocal(serviceWorker))[`courier:tracked:item:${ref.chain_id}:${ref.tx_hash}`] as any;
   expect(item.origins).toEqual([originA]);
 });
 

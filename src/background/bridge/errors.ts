@@ -81,6 +81,10 @@ export function toBridgeErrorBody(error: unknown, log: Logger): BridgeErrorBody 
   if (isApiError(error)) return fromApiFailure(error as ApiError);
   if (error instanceof ProtocolError) {
     if (error.code === 'api' && isSerializedApiError(error.data)) return fromApiFailure(error.data);
+    // The site's quota of unfinished transactions, or a list it may not make room in (tracker.ts).
+    if (error.code === 'tracking-quota' || error.code === 'tracking-full') {
+      return bridgeError(BridgeErrorCode.rateLimited, error.message, error.data);
+    }
     if (error.code === 'invalid-tx-hash') {
       return bridgeError(BridgeErrorCode.invalidParams, error.message, [{ code: 'custom', path: ['tx_hash'], message: error.message }]);
     }

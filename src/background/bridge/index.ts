@@ -70,6 +70,7 @@ export function createBridgeServices(deps: BridgeServiceDeps): BridgeServices {
   const limiter = new OriginRateLimiter(deps.rateLimit ?? DEFAULT_RATE_LIMIT, now);
   const handle = createBridgeHandler({ sites, approvals, tracker: deps.tracker, getClient: deps.getClient, limiter, log: deps.log });
   deps.tracker.onChange(events.onTrackedChanged);
+  sites.onRevoked((origin) => events.forgetOrigin(origin));
   const approvalView = async (id: string): Promise<ApprovalView | null> => {
     const pending = await approvals.current(id);
     if (!pending) return null;

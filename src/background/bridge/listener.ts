@@ -7,6 +7,7 @@ import {
   isRelayedRequest,
   type RelayedResponse,
 } from '../../bridge/protocol';
+import { toBridgeErrorBody } from './errors';
 import type { BridgeHandler } from './handler';
 import { senderFrame, senderOrigin, senderTopOrigin } from './origin';
 import type { OriginRateLimiter } from './rate-limit';
@@ -51,6 +52,8 @@ async function answer(deps: BridgeListenerDeps, message: unknown, sender: Runtim
     try {
       await deps.events.subscribe(frame, origin);
       return { ok: true, result: null };
+    } catch (error) {
+      return { ok: false, error: toBridgeErrorBody(error, console) };
     } finally {
       admission.release();
     }

@@ -1,8 +1,9 @@
 /**
  * The bridge's method allowlist: for each public method, its params schema (the API's own
  * request schemas, in wire format), whether the origin must be connected, and what it does.
- * Results carry only what the page asked for: the API's answer to its own request, or views of
- * its own origin's transactions (tracker/views.ts) — never settings, never another origin.
+ * Results carry only what the page asked for: the API's answer to its own request, or its own
+ * view of its own transactions (tracker/views.ts: from the moment it asked for each) — never
+ * settings, never another origin, never what happened before it joined.
  */
 import { z } from 'zod';
 import {
@@ -19,7 +20,7 @@ import {
 } from '../../api';
 import { BridgeErrorCode, type BridgeMethod } from '../../bridge/protocol';
 import type { Tracker } from '../tracker/tracker';
-import { pageView } from '../tracker/views';
+import { siteView } from '../tracker/views';
 import type { ApprovalOutcome, Approvals } from './approvals';
 import { BridgeError } from './errors';
 import type { Caller } from './origin';
@@ -114,15 +115,16 @@ export const BRIDGE_METHOD_SPECS: Record<BridgeMethod, MethodSpec> = {
       const { tx_hash, chain_id } = params as z.output<typeof StatusParams>;
       const item = await deps.tracker.getForOrigin(origin, { tx_hash, chain_id });
       // Unknown and another origin's look the same: a page cannot probe what others track.
-      if (!item) throw new BridgeError(BridgeErrorCode.unauthorized, 'This site is not tracking that transaction.');
-      return pageView(item);
+      const view = item && siteView(item, origin);
+      if (!view) throw new BridgeError(BridgeErrorCode.unauthorized, 'This site is not tracking that transaction.');
+      return view;
     },
   },
   tracked: {
     params: noParams,
     connected: true,
     async run(deps, origin) {
-      return (await deps.tracker.listForOrigin(origin)).map(pageView);
+      return (await deps.tracker.listForOrigin(origin)).flatMap((item) => siteView(item, origin) ?? []);
     },
   },
 };

@@ -48,10 +48,17 @@ export function createSitesRecord(deps: RecordDeps) {
 }
 
 export class SitesService {
+  private readonly revokedListeners = new Set<(origin: string) => Promise<void> | void>();
+
   constructor(
     private readonly record: VersionedRecord<SitesRecord>,
     private readonly now: () => number,
   ) {}
+
+  /** Hears every revocation (page events drop the site's frames). */
+  onRevoked(listener: (origin: string) => Promise<void> | void): void {
+    this.revokedListeners.add(listener);
+  }
 
   async isConnected(origin: string): Promise<boolean> {
     return (await this.record.read()).sites.some((site) => site.origin === origin);
@@ -76,9 +83,11 @@ export class SitesService {
 
   /** Forgets the origin; true when it was connected. */
   async revoke(origin: string): Promise<boolean> {
-    return this.record.update((current) => {
+    const revoked = await this.record.update((current) => {
       if (!current.sites.some((site) => site.origin === origin)) return { next: undefined, result: false };
       return { next: { ...current, sites: current.sites.filter((site) => site.origin !== origin) }, result: true };
     });
+    if (revoked) await Promise.allSettled([...this.revokedListeners].map(async (listener) => listener(origin)));
+    return revoked;
   }
 }

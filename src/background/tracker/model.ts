@@ -140,6 +140,14 @@ export const TrackedTx = z.object({
   requester: Requester,
   /** Every page origin that asked for it (events and per-origin lists use this). */
   origins: z.array(text(512)).max(32),
+  /**
+   * When each origin joined (asked for it). A site's view starts there: its own `created_at`,
+   * and a status only from an answer received after it. Absent in items from before v3: every
+   * origin then counts as having joined at `createdAt`.
+   */
+  joined: z.record(text(512), z.number()).optional(),
+  /** The user asked for it from Courier's own pages (also when a site asked first): no site evicts it. */
+  user: z.boolean().optional(),
   createdAt: z.number(),
   updatedAt: z.number(),
   route: maybe(RouteSummary),
@@ -150,6 +158,13 @@ export const TrackedTx = z.object({
   outcome: TxOutcome,
   lastStatus: maybe(CompactStatus),
   lastCheckedAt: maybe(z.number()),
+  /** When the API last answered with a status (lastCheckedAt also counts failed polls). */
+  answeredAt: maybe(z.number()).optional(),
+  /**
+   * A finished item a site just joined gets one more status check at this time, so the site's
+   * view fills the way a new transaction's would (and learns nothing about who came before).
+   */
+  refreshAt: maybe(z.number()).optional(),
   /** When the next status poll is due; null when not polling. */
   nextPollAt: maybe(z.number()),
   /** Unfinished by then, the transaction is marked expired locally. */
@@ -169,14 +184,43 @@ export const TrackedTx = z.object({
 });
 export type TrackedTx = z.infer<typeof TrackedTx>;
 
+/**
+ * Layout v3: `courier:tracked` holds only `{ version: 3 }`, and each item lives under its own key
+ * `courier:tracked:item:<id>`, so a change writes that one item, never the whole list. Versions
+ * 1 and 2 kept every item in `courier:tracked` itself (store.ts migrates them).
+ */
 export const TRACKED_KEY = 'courier:tracked';
-export const TRACKED_VERSION = 2;
+export const TRACKED_VERSION = 3;
+export const TRACKED_ITEM_PREFIX = 'courier:tracked:item:';
 
-export const TrackedRecord = z.object({
-  version: z.literal(TRACKED_VERSION),
-  items: z.array(TrackedTx),
+export const TrackedMarker = z.object({ version: z.literal(TRACKED_VERSION) });
+
+/** The whole-list record of layout v2 (what the v2 → v3 migration reads). */
+export const TrackedRecordV2 = z.object({
+  version: z.literal(2),
+  items: z.array(z.unknown()),
 });
-export type TrackedRecord = z.infer<typeof TrackedRecord>;
+
+export function trackedItemKey(id: string): string {
+  return `${TRACKED_ITEM_PREFIX}${id}`;
+}
+
+/** When `origin` joined the item (its createdAt for items from before per-site joins). */
+export function joinedAtOf(item: TrackedTx, origin: string): number | undefined {
+  if (!item.origins.includes(origin)) return undefined;
+  return item.joined?.[origin] ?? item.createdAt;
+}
+
+/** The user follows it from Courier's own pages. */
+export function isUserTracked(item: TrackedTx): boolean {
+  return item.requester.kind === 'extension' || item.user === true;
+}
+
+/** When the API last answered (older items: their last check, if they have a status). */
+export function answeredAtOf(item: TrackedTx): number | null {
+  if (item.answeredAt !== undefined) return item.answeredAt;
+  return item.lastStatus !== null ? (item.lastCheckedAt ?? item.createdAt) : null;
+}
 
 export function trackedId(chainId: string, txHash: string): string {
   return `${chainId}:${txHash}`;

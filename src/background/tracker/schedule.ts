@@ -125,17 +125,18 @@ export function nextPollAfterError(
 
 /** Items the next wake-up should poll: pending, and due before the alarm could fire again. */
 export function isDue(item: TrackedTx, now: number, policy: SchedulePolicy): boolean {
-  if (item.phase !== 'pending') return false;
+  // A finished item a site just joined: one status check for that site's view (tracker.ts).
+  if (item.phase !== 'pending') return typeof item.refreshAt === 'number' && item.refreshAt <= now + policy.floorMs;
   if (item.deadlineAt <= now) return true;
   return item.nextPollAt !== null && item.nextPollAt <= now + policy.floorMs;
 }
 
-/** The earliest time the alarm must fire for, or null when nothing is pending. */
+/** The earliest time the alarm must fire for, or null when nothing is pending or to refresh. */
 export function earliestWake(items: readonly TrackedTx[]): number | null {
   let earliest: number | null = null;
   for (const item of items) {
-    if (item.phase !== 'pending') continue;
-    const at = Math.min(item.nextPollAt ?? item.deadlineAt, item.deadlineAt);
+    if (item.phase !== 'pending' && typeof item.refreshAt !== 'number') continue;
+    const at = item.phase !== 'pending' ? (item.refreshAt as number) : Math.min(item.nextPollAt ?? item.deadlineAt, item.deadlineAt);
     if (earliest === null || at < earliest) earliest = at;
   }
   return earliest;

@@ -1,20 +1,25 @@
 /**
- * The persisted list of tracked transactions: `courier:tracked` = { version: 2, items }.
- * Deduplicated by id (chain id + normalised hash), capped, and written on every change.
+ * The persisted tracked transactions, one storage key per item (layout v3, see model.ts):
+ * deduplicated by id (chain id + normalised hash), capped, and each change writes only the
+ * items it touched. Reads come from memory once loaded and never wait for a write in progress,
+ * so one site's burst of `track` calls does not hold up another site's `tracked`.
  */
 import { normaliseTxHash } from '../../chains/tx-hash';
-import { isRecord, type Migration, type RecordDeps, VersionedRecord } from '../storage/versioned';
+import type { KeyedMutex } from '../storage/mutex';
+import { isRecord, migrateRecord, type Logger, type Migration, type StorageAreaLike } from '../storage/versioned';
+import type { Clock } from '../clock';
 import {
+  TRACKED_ITEM_PREFIX,
   TRACKED_KEY,
   TRACKED_VERSION,
-  TrackedRecord,
   TrackedTx,
+  isUserTracked,
   trackedId,
+  trackedItemKey,
   type Requester,
 } from './model';
 import { isTerminalState, outcomeOfState } from './status';
 
-export const DEFAULT_CAP = 500;
 const DAY_MS = 24 * 60 * 60_000;
 
 /**
@@ -83,58 +88,209 @@ function migrateV1Item(raw: Record<string, unknown>): TrackedTx | undefined {
   };
 }
 
-/** Keeps every item that still parses when the record as a whole does not. */
-function salvageTracked(raw: unknown): TrackedRecord | undefined {
-  if (!isRecord(raw) || !Array.isArray(raw.items)) return undefined;
-  const items: TrackedTx[] = [];
-  const seen = new Set<string>();
-  for (const candidate of raw.items) {
-    const parsed = TrackedTx.safeParse(candidate);
-    if (parsed.success && !seen.has(parsed.data.id)) {
-      seen.add(parsed.data.id);
-      items.push(parsed.data);
-    }
-  }
-  return { version: TRACKED_VERSION, items };
+/** storage.local as the store uses it: `get(null)` reads every key (Chrome, Firefox and the fake agree). */
+export interface TrackedArea extends StorageAreaLike {
+  get(keys: string | string[] | null): Promise<Record<string, unknown>>;
 }
 
-export function createTrackedRecord(deps: RecordDeps): VersionedRecord<TrackedRecord> {
-  return new VersionedRecord<TrackedRecord>(
-    {
-      key: TRACKED_KEY,
-      version: TRACKED_VERSION,
-      schema: TrackedRecord,
-      migrations: trackedMigrations,
-      initial: () => ({ version: TRACKED_VERSION, items: [] }),
-      salvage: salvageTracked,
-    },
-    deps,
-  );
+export interface TrackedStoreDeps {
+  area: StorageAreaLike;
+  mutex: KeyedMutex;
+  clock: Clock;
+  log?: Logger;
+}
+
+/** What one update writes: items to store (whole, by id) and ids to delete. */
+export interface TrackedWrite<R> {
+  put?: readonly TrackedTx[];
+  remove?: readonly string[];
+  result: R;
+}
+
+/** v2 → v3: the same items, each given what v3 adds (who joined when, the user's flag, the last answer). */
+export function upgradeV2Item(raw: unknown): TrackedTx | undefined {
+  if (!isRecord(raw)) return undefined;
+  const parsed = TrackedTx.safeParse(raw);
+  if (!parsed.success) return undefined;
+  const item = parsed.data;
+  return {
+    ...item,
+    joined: item.joined ?? Object.fromEntries(item.origins.map((origin) => [origin, item.createdAt])),
+    user: item.user ?? item.requester.kind === 'extension',
+    answeredAt: item.answeredAt !== undefined ? item.answeredAt : item.lastStatus !== null ? (item.lastCheckedAt ?? item.createdAt) : null,
+    refreshAt: item.refreshAt ?? null,
+  };
 }
 
 /**
- * At most `cap` items. Finished ones (done or expired) go first, oldest finish first; only if
- * every item is still pending do the oldest pending ones go (a page flooding the list must not
- * block Courier, and 500 unfinished transfers at once is not a real situation). `keepId` (the
- * item just added) is never evicted. Returns the kept items and the evicted ones.
+ * The tracked items in storage.local. Every write goes through `update`, one at a time (the
+ * mutex), and lands in storage before the in-memory copy changes; reads take that copy without
+ * queueing, so they see every write that has landed and never wait for one in flight.
  */
-export function enforceCap(
+export class TrackedStore {
+  private items: Map<string, TrackedTx> | undefined;
+  private loading: Promise<Map<string, TrackedTx>> | undefined;
+  /** The v3 marker is in storage (written with the first item of a fresh install). */
+  private marked = false;
+  private readonly log: Logger;
+
+  constructor(private readonly deps: TrackedStoreDeps) {
+    this.log = deps.log ?? console;
+  }
+
+  get key(): string {
+    return TRACKED_KEY;
+  }
+
+  /** Every item (insertion order). */
+  async all(): Promise<TrackedTx[]> {
+    return [...(await this.map()).values()];
+  }
+
+  async get(id: string): Promise<TrackedTx | undefined> {
+    return (await this.map()).get(id);
+  }
+
+  /** Read-modify-write under the lock; `fn` sees the current items and says what to write. */
+  update<R>(fn: (items: ReadonlyMap<string, TrackedTx>) => TrackedWrite<R>): Promise<R> {
+    return this.deps.mutex.run(TRACKED_KEY, async () => {
+      const items = await this.map();
+      const { put = [], remove = [], result } = fn(items);
+      if (put.length === 0 && remove.length === 0) return result;
+      // Parse before writing: a bug must not persist an item the next start cannot read.
+      const checked = put.map((item) => TrackedTx.parse(item));
+      const gone = remove.filter((id) => items.has(id) && !checked.some((item) => item.id === id));
+      if (checked.length > 0) {
+        const entries = Object.fromEntries(checked.map((item) => [trackedItemKey(item.id), item]));
+        await this.deps.area.set(this.marked ? entries : { ...entries, [TRACKED_KEY]: { version: TRACKED_VERSION } });
+        this.marked = true;
+      }
+      if (gone.length > 0) await this.deps.area.remove(gone.map(trackedItemKey));
+      for (const id of gone) items.delete(id);
+      for (const item of checked) items.set(item.id, item);
+      return result;
+    });
+  }
+
+  /** Forgets the in-memory copy (tests, or after another context wrote the keys). */
+  invalidate(): void {
+    this.items = undefined;
+    this.loading = undefined;
+    this.marked = false;
+  }
+
+  private map(): Promise<Map<string, TrackedTx>> {
+    if (this.items) return Promise.resolve(this.items);
+    this.loading ??= this.load().then(
+      (items) => (this.items = items),
+      (error: unknown) => {
+        this.loading = undefined;
+        throw error;
+      },
+    );
+    return this.loading;
+  }
+
+  private async load(): Promise<Map<string, TrackedTx>> {
+    const all = await (this.deps.area as TrackedArea).get(null);
+    const marker = all[TRACKED_KEY];
+    const version = isRecord(marker) && typeof marker.version === 'number' ? marker.version : undefined;
+    if (marker !== undefined && version !== undefined && version < TRACKED_VERSION) return this.migrate(marker as object, version);
+    if (marker !== undefined && version !== TRACKED_VERSION) {
+      // Written by a newer Courier (then downgraded), or not a marker at all: keep it aside and
+      // carry on with the items this build can still read.
+      await this.backup(version !== undefined ? `${TRACKED_KEY}:backup:v${version}` : `${TRACKED_KEY}:corrupt:${this.deps.clock.now()}`, marker);
+      this.log.warn(`[courier] ${TRACKED_KEY} has ${version !== undefined ? `version ${version}` : 'no version'}; kept a backup`);
+    }
+    const items = new Map<string, TrackedTx>();
+    const broken: string[] = [];
+    for (const [key, raw] of Object.entries(all)) {
+      if (!key.startsWith(TRACKED_ITEM_PREFIX)) continue;
+      const parsed = TrackedTx.safeParse(raw);
+      if (parsed.success && trackedItemKey(parsed.data.id) === key) items.set(parsed.data.id, parsed.data);
+      else broken.push(key);
+    }
+    if (broken.length > 0) {
+      // Never dropped silently: each unreadable item is moved aside with its raw value.
+      const at = this.deps.clock.now();
+      const aside = Object.fromEntries(broken.map((key) => [`${TRACKED_KEY}:corrupt:${at}:${key.slice(TRACKED_ITEM_PREFIX.length)}`, all[key]]));
+      await this.deps.area.set(aside);
+      await this.deps.area.remove(broken);
+      this.log.error(`[courier] ${broken.length} tracked item(s) could not be read; kept under ${TRACKED_KEY}:corrupt:${at}:*`);
+    }
+    if (marker === undefined && items.size > 0) await this.deps.area.set({ [TRACKED_KEY]: { version: TRACKED_VERSION } });
+    this.marked = marker !== undefined || items.size > 0;
+    return items;
+  }
+
+  /**
+   * v1/v2 (the whole list in `courier:tracked`) → v3. The old record is kept as a backup, every
+   * item is written under its own key, and only then the marker says v3: a worker killed midway
+   * starts the same migration again from the untouched old record.
+   */
+  private async migrate(raw: object, version: number): Promise<Map<string, TrackedTx>> {
+    let list: unknown[] = [];
+    try {
+      const v2 = migrateRecord(raw as Record<string, unknown>, 2, trackedMigrations);
+      list = Array.isArray(v2.items) ? v2.items : [];
+    } catch (error) {
+      this.log.error(`[courier] ${TRACKED_KEY} v${version} could not be migrated (${error instanceof Error ? error.message : String(error)}); kept a backup`);
+    }
+    const items = new Map<string, TrackedTx>();
+    let dropped = 0;
+    for (const candidate of list) {
+      const item = upgradeV2Item(candidate);
+      if (item && !items.has(item.id)) items.set(item.id, item);
+      else dropped++;
+    }
+    await this.backup(`${TRACKED_KEY}:backup:v${version}`, raw);
+    if (items.size > 0) await this.deps.area.set(Object.fromEntries([...items.values()].map((item) => [trackedItemKey(item.id), item])));
+    await this.deps.area.set({ [TRACKED_KEY]: { version: TRACKED_VERSION } });
+    this.marked = true;
+    if (dropped > 0) this.log.warn(`[courier] ${dropped} unreadable tracked item(s) left out of v${TRACKED_VERSION}; they stay in ${TRACKED_KEY}:backup:v${version}`);
+    return items;
+  }
+
+  private async backup(key: string, raw: unknown): Promise<void> {
+    const existing = (await this.deps.area.get(key))[key];
+    if (existing === undefined) await this.deps.area.set({ [key]: raw });
+  }
+}
+
+export function createTrackedRecord(deps: TrackedStoreDeps): TrackedStore {
+  return new TrackedStore(deps);
+}
+
+/** Most items kept, all requesters together. */
+export const DEFAULT_CAP = 500;
+
+/**
+ * At most `cap` items once `item` is added, choosing whom to evict by who asks:
+ * - the user (Courier's pages): finished items first (oldest finish first), then the oldest
+ *   pending ones — the user may displace anything, and 500 unfinished transfers at once is not
+ *   a real situation;
+ * - a site: finished items nobody follows from the popup (oldest finish first), then that
+ *   site's own pending items that no one else follows (oldest first). Never another site's
+ *   pending transfer and never one the user tracks; when that is not enough, `ok: false`.
+ * `keepId` (the item being added) is never evicted.
+ */
+export function evictionFor(
   items: readonly TrackedTx[],
   cap: number,
-  keepId?: string,
-): { kept: TrackedTx[]; evicted: TrackedTx[] } {
-  if (items.length <= cap) return { kept: [...items], evicted: [] };
+  asker: Requester,
+  keepId: string,
+): { ok: true; evicted: TrackedTx[] } | { ok: false } {
   const excess = items.length - cap;
+  if (excess <= 0) return { ok: true, evicted: [] };
   const finishedAt = (item: TrackedTx) => item.finishedAt ?? item.updatedAt;
-  const finished = items
-    .filter((item) => item.phase !== 'pending' && item.id !== keepId)
-    .sort((a, b) => finishedAt(a) - finishedAt(b));
-  const pending = items
-    .filter((item) => item.phase === 'pending' && item.id !== keepId)
-    .sort((a, b) => a.createdAt - b.createdAt);
-  const evicted = [...finished, ...pending].slice(0, excess);
-  const gone = new Set(evicted.map((item) => item.id));
-  return { kept: items.filter((item) => !gone.has(item.id)), evicted };
+  const others = items.filter((item) => item.id !== keepId);
+  const finished = others.filter((item) => item.phase !== 'pending').sort((a, b) => finishedAt(a) - finishedAt(b));
+  const pending = others.filter((item) => item.phase === 'pending').sort((a, b) => a.createdAt - b.createdAt);
+  if (asker.kind === 'extension') return { ok: true, evicted: [...finished, ...pending].slice(0, excess) };
+  const own = (item: TrackedTx) => !isUserTracked(item) && item.origins.length === 1 && item.origins[0] === asker.origin;
+  const candidates = [...finished.filter((item) => !isUserTracked(item)), ...pending.filter(own)];
+  if (candidates.length < excess) return { ok: false };
+  return { ok: true, evicted: candidates.slice(0, excess) };
 }
 
 /** Newest first (the order the lists show). */

@@ -15,15 +15,16 @@ import {
 import { normaliseTxHash } from '../../chains/tx-hash';
 import type { Clock } from '../clock';
 import { ProtocolError } from '../protocol-error';
-import type { Logger, VersionedRecord } from '../storage/versioned';
+import type { Logger } from '../storage/versioned';
 import {
+  answeredAtOf,
   clip,
+  isUserTracked,
   trackedId,
   type AssetHint,
   type LastError,
   type Requester,
   type RouteSummary,
-  type TrackedRecord,
   type TrackedTx,
 } from './model';
 import { summariseRoute } from './route-summary';
@@ -36,9 +37,22 @@ import {
   type SchedulePolicy,
 } from './schedule';
 import { compactStatus, isTerminalState, outcomeOfState } from './status';
-import { DEFAULT_CAP, enforceCap, newestFirst } from './store';
+import { DEFAULT_CAP, evictionFor, newestFirst, type TrackedStore } from './store';
 
 export const POLL_ALARM = 'courier:tracker:poll';
+
+/** Unfinished transactions one site may have tracked at once; beyond, `track`/`submit` get 4290. */
+export const SITE_PENDING_QUOTA = 50;
+
+/**
+ * A transaction only sites follow that the API has never once reported on ("not found" every
+ * time, after the one registration retry) is given up this long after entering, not after the
+ * whole 24 h window: junk hashes stop costing the user's API key soon.
+ */
+export const UNKNOWN_TX_GIVE_UP_MS = 30 * 60_000;
+
+/** Failed status checks of a finished item a site joined before its view shows the stored status. */
+const MAX_REFRESH_ERRORS = 5;
 
 /** The part of `browser.alarms` the tracker uses. */
 export interface AlarmsLike {
@@ -63,7 +77,7 @@ export interface RouteInput {
 }
 
 export interface TrackerDeps {
-  record: VersionedRecord<TrackedRecord>;
+  record: TrackedStore;
   clock: Clock;
   policy: SchedulePolicy;
   /** A client for the current settings (base URL, key); asked for anew on each use. */
@@ -72,6 +86,8 @@ export interface TrackerDeps {
   sleep?: (ms: number) => Promise<void>;
   /** Most items kept. Default 500. */
   cap?: number;
+  /** Unfinished items per site. Default SITE_PENDING_QUOTA. */
+  siteQuota?: number;
   /** Most polls per wake-up; the rest wait for the next one. Default 25. */
   maxPerWake?: number;
   /** Polls in flight at once. Default 4. */
@@ -91,6 +107,8 @@ export class Tracker {
   private running: Promise<void> | null = null;
   private rerun = false;
   private readonly log: Logger;
+  /** Per site: requests past the quota check that have not entered their item yet. */
+  private readonly reserved = new Map<string, number>();
 
   constructor(private readonly deps: TrackerDeps) {
     this.log = deps.log ?? console;
@@ -100,13 +118,13 @@ export class Tracker {
 
   /** Newest first; with `origin`, only what that page origin asked for. */
   async list(filter: { origin?: string } = {}): Promise<TrackedTx[]> {
-    const { items } = await this.deps.record.read();
+    const items = await this.deps.record.all();
     const origin = filter.origin;
     return newestFirst(origin === undefined ? items : items.filter((item) => item.origins.includes(origin)));
   }
 
   async get(id: string): Promise<TrackedTx | undefined> {
-    return (await this.deps.record.read()).items.find((item) => item.id === id);
+    return this.deps.record.get(id);
   }
 
   /** By chain id and hash in any accepted spelling. */
@@ -116,7 +134,7 @@ export class Tracker {
   }
 
   async countPending(): Promise<number> {
-    return (await this.deps.record.read()).items.filter((item) => item.phase === 'pending').length;
+    return (await this.deps.record.all()).filter((item) => item.phase === 'pending').length;
   }
 
   onChange(listener: TrackedListener): () => void {
@@ -135,19 +153,28 @@ export class Tracker {
     requester: Requester,
     input: RouteInput = {},
   ): Promise<{ response: SubmitResponse; item: TrackedTx }> {
-    const client = await this.deps.getClient();
-    const response = await client.submit({ tx: params.tx, chain_id: params.chain_id });
-    const normalised = normaliseTxHash(params.chain_id, response.tx_hash);
-    const item = await this.enter({
-      chainId: params.chain_id,
-      txHash: normalised.ok ? normalised.hash : response.tx_hash.trim(),
-      via: 'submit',
-      requester,
-      explorerLink: response.explorer_link ?? null,
-      registered: true,
-      route: summarise(input),
-    });
-    return { response, item };
+    // A site over its quota is refused before anything is broadcast.
+    const release = await this.reserve(requester);
+    try {
+      const client = await this.deps.getClient();
+      const response = await client.submit({ tx: params.tx, chain_id: params.chain_id });
+      const normalised = normaliseTxHash(params.chain_id, response.tx_hash);
+      const item = await this.enter({
+        chainId: params.chain_id,
+        txHash: normalised.ok ? normalised.hash : response.tx_hash.trim(),
+        via: 'submit',
+        requester,
+        explorerLink: response.explorer_link ?? null,
+        registered: true,
+        route: summarise(input),
+        // Broadcast already: follow it even if the list is momentarily over its cap.
+        force: true,
+        release,
+      });
+      return { response, item };
+    } finally {
+      release();
+    }
   }
 
   /**
@@ -155,7 +182,11 @@ export class Tracker {
    * 5xx and network failures: the service must know the tx before status works) and tracks it.
    * If the service stays unreachable the tx is tracked anyway, unregistered, and the poller
    * registers it on its first "not found"; a definite refusal (e.g. an unsupported chain)
-   * is thrown and nothing is tracked. An already registered tx is not registered again.
+   * is thrown and nothing is tracked.
+   *
+   * Every call registers with the service and goes through the same checks, whether or not
+   * someone else already follows the hash: a site cannot tell from the answer, its timing or
+   * the quota that the user or another site tracks it.
    */
   async track(
     params: { tx_hash: string; chain_id: string },
@@ -174,19 +205,21 @@ export class Tracker {
       route: summarise(input),
     };
     const existing = await this.get(trackedId(params.chain_id, normalised.hash));
-    if (existing?.registered) {
-      const item = await this.enter({ ...entry, explorerLink: null, registered: true });
-      return { response: null, item };
+    const release = existing && isFollowedBy(existing, requester) ? () => undefined : await this.reserve(requester);
+    try {
+      const client = await this.deps.getClient();
+      const outcome = await this.register(client, { tx_hash: normalised.hash, chain_id: params.chain_id });
+      if (!outcome.ok && !outcome.retriable) throw outcome.error;
+      const item = await this.enter({
+        ...entry,
+        explorerLink: outcome.ok ? (outcome.response.explorer_link ?? null) : null,
+        registered: outcome.ok,
+        release,
+      });
+      return { response: outcome.ok ? outcome.response : null, item };
+    } finally {
+      release();
     }
-    const client = await this.deps.getClient();
-    const outcome = await this.register(client, { tx_hash: normalised.hash, chain_id: params.chain_id });
-    if (!outcome.ok && !outcome.retriable) throw outcome.error;
-    const item = await this.enter({
-      ...entry,
-      explorerLink: outcome.ok ? (outcome.response.explorer_link ?? null) : null,
-      registered: outcome.ok,
-    });
-    return { response: outcome.ok ? outcome.response : null, item };
   }
 
   /** For the bridge: a page's submit; the origin comes from the message's sender. */
@@ -205,8 +238,15 @@ export class Tracker {
     return item?.origins.includes(origin) ? item : undefined;
   }
 
-  listForOrigin(origin: string): Promise<TrackedTx[]> {
-    return this.list({ origin });
+  /** This origin's transactions, the ones it joined last first. */
+  async listForOrigin(origin: string): Promise<TrackedTx[]> {
+    const joined = (item: TrackedTx) => item.joined?.[origin] ?? item.createdAt;
+    return (await this.list({ origin })).sort((a, b) => joined(b) - joined(a) || a.id.localeCompare(b.id));
+  }
+
+  /** Unfinished items this origin follows. */
+  async pendingForOrigin(origin: string): Promise<number> {
+    return (await this.deps.record.all()).filter((item) => item.phase === 'pending' && item.origins.includes(origin)).length;
   }
 
   // ───────────────────────────── user actions ─────────────────────────────
@@ -215,13 +255,13 @@ export class Tracker {
   async retry(id: string): Promise<TrackedTx> {
     const now = this.deps.clock.now();
     const change = await this.deps.record.update((current) => {
-      const existing = current.items.find((item) => item.id === id);
+      const existing = current.get(id);
       if (!existing) throw new ProtocolError('not-found', 'Courier is not tracking this transaction.');
       if (existing.phase === 'done') {
         throw new ProtocolError('not-retriable', 'This transfer has finished; there is nothing to retry.');
       }
-      const item = revive(existing, now, this.deps.policy);
-      return { next: replace(current, item), result: { type: 'updated' as const, item, previous: existing } };
+      const item = revive(existing, now, this.deps.policy, now);
+      return { put: [item], result: { type: 'updated' as const, item, previous: existing } };
     });
     await this.emit([change]);
     await this.syncAlarm();
@@ -232,9 +272,8 @@ export class Tracker {
 
   async remove(id: string): Promise<boolean> {
     const removed = await this.deps.record.update((current) => {
-      const existing = current.items.find((item) => item.id === id);
-      if (!existing) return { next: undefined, result: undefined };
-      return { next: { ...current, items: current.items.filter((item) => item.id !== id) }, result: existing };
+      const existing = current.get(id);
+      return existing ? { remove: [id], result: existing } : { result: undefined };
     });
     if (!removed) return false;
     await this.emit([{ type: 'removed', item: removed, previous: removed }]);
@@ -245,10 +284,10 @@ export class Tracker {
   /** Persists that the terminal notification was handled, so no restart shows it again. */
   async markNotified(id: string): Promise<void> {
     const change = await this.deps.record.update((current) => {
-      const existing = current.items.find((item) => item.id === id);
-      if (!existing || existing.notified) return { next: undefined, result: undefined };
+      const existing = current.get(id);
+      if (!existing || existing.notified) return { result: undefined };
       const item = { ...existing, notified: true };
-      return { next: replace(current, item), result: { type: 'updated' as const, item, previous: existing } };
+      return { put: [item], result: { type: 'updated' as const, item, previous: existing } };
     });
     if (change) await this.emit([change]);
   }
@@ -265,7 +304,7 @@ export class Tracker {
    * the time it was set for, or null.
    */
   async syncAlarm(): Promise<number | null> {
-    const { items } = await this.deps.record.read();
+    const items = await this.deps.record.all();
     const earliest = earliestWake(items);
     if (earliest === null) {
       await this.deps.alarms.clear(POLL_ALARM);
@@ -306,10 +345,10 @@ export class Tracker {
 
   private async pollOnce(): Promise<void> {
     const now = this.deps.clock.now();
-    const { items } = await this.deps.record.read();
+    const items = await this.deps.record.all();
     const due = items
       .filter((item) => isDue(item, now, this.deps.policy))
-      .sort((a, b) => (a.nextPollAt ?? a.deadlineAt) - (b.nextPollAt ?? b.deadlineAt))
+      .sort((a, b) => dueAt(a) - dueAt(b))
       .slice(0, this.deps.maxPerWake ?? 25);
     if (due.length === 0) return;
     const client = await this.deps.getClient();
@@ -337,14 +376,15 @@ export class Tracker {
     const now = this.deps.clock.now();
     const random = this.deps.clock.random();
     const change = await this.deps.record.update((current) => {
-      const existing = current.items.find((candidate) => candidate.id === item.id);
-      // Removed or finished meanwhile: nothing to apply. Otherwise apply to the fresh copy, so a
-      // concurrent change (an origin added, a retry) is kept.
-      if (!existing || existing.phase !== 'pending') {
-        return { next: undefined, result: undefined };
-      }
-      const next = applyPollResult(existing, result, now, random, this.deps.policy);
-      return { next: replace(current, next), result: { type: 'updated' as const, item: next, previous: existing } };
+      const existing = current.get(item.id);
+      // Removed, or finished meanwhile without a refresh asked for: nothing to apply. Otherwise
+      // apply to the fresh copy, so a concurrent change (an origin added, a retry) is kept.
+      if (!existing) return { result: undefined };
+      let next: TrackedTx;
+      if (existing.phase === 'pending') next = applyPollResult(existing, result, now, random, this.deps.policy);
+      else if (existing.refreshAt !== null && existing.refreshAt !== undefined) next = applyRefreshResult(existing, result, now, random, this.deps.policy);
+      else return { result: undefined };
+      return { put: [next], result: { type: 'updated' as const, item: next, previous: existing } };
     });
     if (change) await this.emit([change]);
   }
@@ -359,15 +399,20 @@ export class Tracker {
     explorerLink: string | null;
     registered: boolean;
     route: RouteSummary | null;
+    /** Enter even when a site's request finds no room (a broadcast transaction). */
+    force?: boolean;
+    /** The site's reservation (reserve()), given back in the step that stores the item. */
+    release?: () => void;
   }): Promise<TrackedTx> {
     const now = this.deps.clock.now();
     const id = trackedId(input.chainId, input.txHash);
-    const changes = await this.deps.record.update((current) => {
-      const existing = current.items.find((item) => item.id === id);
+    const changes = await this.deps.record.update((current): { put?: TrackedTx[]; remove?: string[]; result: TrackedChange[] } => {
+      const existing = current.get(id);
+      input.release?.();
       if (existing) {
         const merged = mergeInto(existing, input, now, this.deps.policy);
-        if (merged === existing) return { next: undefined, result: [] as TrackedChange[] };
-        return { next: replace(current, merged), result: [{ type: 'updated' as const, item: merged, previous: existing }] };
+        if (merged === existing) return { result: [] };
+        return { put: [merged], result: [{ type: 'updated' as const, item: merged, previous: existing }] };
       }
       const origin = input.requester.kind === 'origin' ? input.requester.origin : undefined;
       const item: TrackedTx = {
@@ -377,6 +422,8 @@ export class Tracker {
         via: input.via,
         requester: input.requester,
         origins: origin ? [origin] : [],
+        joined: origin ? { [origin]: now } : {},
+        user: input.requester.kind === 'extension',
         createdAt: now,
         updatedAt: now,
         route: input.route,
@@ -386,6 +433,8 @@ export class Tracker {
         outcome: 'pending',
         lastStatus: null,
         lastCheckedAt: null,
+        answeredAt: null,
+        refreshAt: null,
         nextPollAt: firstPollAt(now, this.deps.policy),
         deadlineAt: now + this.deps.policy.trackingWindowMs,
         attempts: 0,
@@ -396,7 +445,9 @@ export class Tracker {
         notified: false,
         finishedAt: null,
       };
-      const { kept, evicted } = enforceCap([...current.items, item], this.deps.cap ?? DEFAULT_CAP, id);
+      const eviction = evictionFor([...current.values(), item], this.deps.cap ?? DEFAULT_CAP, input.requester, id);
+      if (!eviction.ok && !input.force) throw listFull(this.deps.cap ?? DEFAULT_CAP);
+      const evicted = eviction.ok ? eviction.evicted : [];
       if (evicted.some((gone) => gone.phase === 'pending')) {
         this.log.warn(`[courier] tracking list full: stopped following ${evicted.length} unfinished transaction(s)`);
       }
@@ -404,13 +455,53 @@ export class Tracker {
         ...evicted.map((gone) => ({ type: 'removed' as const, item: gone, previous: gone })),
         { type: 'added' as const, item, previous: null },
       ];
-      return { next: { ...current, items: kept }, result };
+      return { put: [item], remove: evicted.map((gone) => gone.id), result };
     });
     await this.emit(changes);
     await this.syncAlarm();
     const item = changes.find((change) => change.item.id === id)?.item ?? (await this.get(id));
     if (!item) throw new Error('tracked item vanished while entering');
     return item;
+  }
+
+  /**
+   * A site's admission for one more transaction: under its quota of unfinished ones (counting
+   * requests already admitted and still on their way in), and room in the list that it may make
+   * by the eviction rules. Asked before the service is called and whether or not the hash is
+   * already followed by someone else, so the answer reveals nothing about others. The user's
+   * own requests are always admitted. Returns the release for when the item has entered.
+   */
+  private reserve(requester: Requester): Promise<() => void> {
+    if (requester.kind !== 'origin') return Promise.resolve(() => undefined);
+    const { origin } = requester;
+    const quota = this.deps.siteQuota ?? SITE_PENDING_QUOTA;
+    const cap = this.deps.cap ?? DEFAULT_CAP;
+    // Under the store's lock, like entering: an item and its reservation are never counted twice
+    // or not at all (enter() releases the reservation in the same step that stores the item).
+    return this.deps.record.update((current) => {
+      const held = this.reserved.get(origin) ?? 0;
+      let pending = 0;
+      for (const item of current.values()) if (item.phase === 'pending' && item.origins.includes(origin)) pending++;
+      if (pending + held >= quota) {
+        throw new ProtocolError(
+          'tracking-quota',
+          `This site already has ${quota} unfinished transactions tracked by Courier; wait until some finish.`,
+          { reason: 'site-quota', limit: quota },
+        );
+      }
+      const probe = { id: '\u0000probe', phase: 'pending', createdAt: Number.MAX_SAFE_INTEGER } as TrackedTx;
+      if (!evictionFor([...current.values(), probe], cap - held, requester, probe.id).ok) throw listFull(cap);
+      this.reserved.set(origin, held + 1);
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        const left = (this.reserved.get(origin) ?? 1) - 1;
+        if (left <= 0) this.reserved.delete(origin);
+        else this.reserved.set(origin, left);
+      };
+      return { result: release };
+    });
   }
 
   private async register(
@@ -469,6 +560,7 @@ export function applyPollResult(
       errorCount: 0,
       lastError: null,
       registered: true,
+      answeredAt: now,
       updatedAt: now,
       phase: terminal ? 'done' : 'pending',
       nextPollAt: terminal ? null : nextPollAfterAnswer(item, now, policy),
@@ -488,6 +580,9 @@ export function applyPollResult(
       updatedAt: now,
       nextPollAt: nextPollAfterError(item, errorCount, retryAfter, now, random, policy),
     };
+    if (givenUpAsUnknown(next, result.notFound, now)) {
+      return { ...next, phase: 'expired', outcome: 'expired', nextPollAt: null, finishedAt: now };
+    }
   }
   if (next.phase === 'pending' && now >= next.deadlineAt) {
     next = { ...next, phase: 'expired', outcome: 'expired', nextPollAt: null, finishedAt: now };
@@ -495,7 +590,22 @@ export function applyPollResult(
   return next;
 }
 
-/** Another request for a tx already tracked: add what is new (origin, route, link, registration). */
+/** When a due item was due (a refresh of a finished one, or the next poll of a pending one). */
+function dueAt(item: TrackedTx): number {
+  return item.phase === 'pending' ? (item.nextPollAt ?? item.deadlineAt) : (item.refreshAt ?? item.deadlineAt);
+}
+
+/** Already among the item's askers: asking again needs no admission. */
+function isFollowedBy(item: TrackedTx, requester: Requester): boolean {
+  return requester.kind === 'origin' ? item.origins.includes(requester.origin) : isUserTracked(item);
+}
+
+/**
+ * Another request for a tx already tracked: add what is new (origin, route, link, registration).
+ * A site joining starts its own view (its join time) and gets a status check as soon as a new
+ * transaction would: the next poll moved up to the first-poll delay, or, for a finished item,
+ * one refresh then. The user asking marks the item as the user's.
+ */
 function mergeInto(
   existing: TrackedTx,
   input: { requester: Requester; route: RouteSummary | null; explorerLink: string | null; registered: boolean },
@@ -504,30 +614,77 @@ function mergeInto(
 ): TrackedTx {
   const origin = input.requester.kind === 'origin' ? input.requester.origin : undefined;
   const addOrigin = origin !== undefined && !existing.origins.includes(origin);
+  const addUser = input.requester.kind === 'extension' && !isUserTracked(existing);
   const addRoute = existing.route === null && input.route !== null;
   const addLink = existing.explorerLink === null && input.explorerLink !== null;
   const addRegistration = !existing.registered && input.registered;
   const wake = existing.phase === 'expired';
-  if (!addOrigin && !addRoute && !addLink && !addRegistration && !wake) return existing;
+  if (!addOrigin && !addUser && !addRoute && !addLink && !addRegistration && !wake) return existing;
+  const origins = addOrigin ? [...existing.origins, origin].slice(-32) : existing.origins;
+  const joined = Object.fromEntries(origins.map((o) => [o, o === origin && addOrigin ? now : (existing.joined?.[o] ?? existing.createdAt)]));
   let merged: TrackedTx = {
     ...existing,
-    origins: addOrigin ? [...existing.origins, origin].slice(-32) : existing.origins,
+    origins,
+    joined,
+    user: isUserTracked(existing) || addUser,
     route: addRoute ? input.route : existing.route,
     explorerLink: addLink && input.explorerLink ? clip(input.explorerLink, 1024) : existing.explorerLink,
     registered: existing.registered || input.registered,
     updatedAt: now,
   };
+  const firstPoll = firstPollAt(now, policy);
   // Asked again for an expired one: the asker expects it followed, so it gets a fresh window.
-  if (wake) merged = revive(merged, now, policy);
+  if (wake) merged = revive(merged, now, policy, firstPoll);
+  else if (addOrigin && merged.phase === 'pending') merged = { ...merged, nextPollAt: Math.min(merged.nextPollAt ?? firstPoll, firstPoll) };
+  else if (addOrigin) merged = { ...merged, refreshAt: firstPoll, errorCount: 0 };
   return merged;
 }
 
-function revive(item: TrackedTx, now: number, policy: SchedulePolicy): TrackedTx {
+/**
+ * A status check of a finished item that a site joined: the answer becomes the item's latest
+ * status (a terminal one only; a finished transfer does not go back) and fills the site's view;
+ * a failure is retried with the usual backoff, and after MAX_REFRESH_ERRORS the view shows the
+ * status already known.
+ */
+export function applyRefreshResult(item: TrackedTx, result: PollResult, now: number, random: number, policy: SchedulePolicy): TrackedTx {
+  if (result.kind === 'answer') {
+    const status = compactStatus(result.status);
+    const terminal = status.state_source !== 'none' && isTerminalState(status.state);
+    return {
+      ...item,
+      ...(terminal && { state: status.state, outcome: outcomeOfState(status.state), lastStatus: status }),
+      lastCheckedAt: now,
+      answeredAt: now,
+      refreshAt: null,
+      errorCount: 0,
+      updatedAt: now,
+    };
+  }
+  const errorCount = item.errorCount + 1;
+  if (errorCount > MAX_REFRESH_ERRORS) return { ...item, answeredAt: now, refreshAt: null, errorCount: 0, lastCheckedAt: now, updatedAt: now };
+  const retryAfter = isApiError(result.error) ? result.error.retryAfterMs : null;
+  return { ...item, errorCount, lastCheckedAt: now, updatedAt: now, refreshAt: nextPollAfterError(item, errorCount, retryAfter, now, random, policy) };
+}
+
+/** Only sites follow it, the API has never reported on it, and it has been "not found" for long enough. */
+function givenUpAsUnknown(item: TrackedTx, notFound: boolean, now: number): boolean {
+  return notFound && !isUserTracked(item) && answeredAtOf(item) === null && item.trackRetried && now - item.createdAt >= UNKNOWN_TX_GIVE_UP_MS;
+}
+
+function listFull(cap: number): ProtocolError {
+  return new ProtocolError(
+    'tracking-full',
+    `Courier is following ${cap} transactions and none of them may make room for this site's; try again later.`,
+    { reason: 'list-full', limit: cap },
+  );
+}
+
+function revive(item: TrackedTx, now: number, policy: SchedulePolicy, nextPollAt: number): TrackedTx {
   return {
     ...item,
     phase: 'pending',
     outcome: outcomeOfState(item.state),
-    nextPollAt: now,
+    nextPollAt,
     deadlineAt: now + policy.trackingWindowMs,
     errorCount: 0,
     lastError: null,
@@ -535,10 +692,6 @@ function revive(item: TrackedTx, now: number, policy: SchedulePolicy): TrackedTx
     finishedAt: null,
     updatedAt: now,
   };
-}
-
-function replace(record: TrackedRecord, item: TrackedTx): TrackedRecord {
-  return { ...record, items: record.items.map((candidate) => (candidate.id === item.id ? item : candidate)) };
 }
 
 function summarise(input: RouteInput): RouteSummary | null {

@@ -1,5 +1,12 @@
-/** What leaves the background about a tracked transaction, for pages (dApps) via the bridge. */
-import type { CompactStatus, TrackedTx, TxOutcome } from './model';
+/**
+ * What leaves the background about a tracked transaction, for pages (dApps) via the bridge.
+ *
+ * A site sees only its own history of a transaction: `created_at` is when that site asked for
+ * it, and state and status appear only from the first answer the API gave after that moment
+ * (the tracker asks for one as soon as it would for a new transaction). Whether the user or
+ * another site followed the hash before cannot be read from it.
+ */
+import { answeredAtOf, joinedAtOf, type CompactStatus, type TrackedTx, type TxOutcome } from './model';
 
 /** The `statusChanged` event payload (DESIGN.md: `{ tx_hash, chain_id, state, status }`). */
 export interface StatusChangedPayload {
@@ -23,13 +30,27 @@ export interface PageTrackedView extends StatusChangedPayload {
   outcome: TxOutcome;
 }
 
-export function pageView(item: TrackedTx): PageTrackedView {
+/** What `origin` may see of the item, from the moment it joined; null when it does not follow it. */
+export function siteView(item: TrackedTx, origin: string): PageTrackedView | null {
+  const joinedAt = joinedAtOf(item, origin);
+  if (joinedAt === undefined) return null;
+  const answeredAt = answeredAtOf(item);
+  const seen = answeredAt !== null && answeredAt >= joinedAt;
+  const expiredSinceJoining = item.phase === 'expired' && (item.finishedAt ?? 0) >= joinedAt;
   return {
-    ...statusChangedPayload(item),
+    tx_hash: item.txHash,
+    chain_id: item.chainId,
+    state: seen ? item.state : null,
+    status: seen ? item.lastStatus : null,
     explorer_link: item.explorerLink,
-    created_at: item.createdAt,
-    outcome: item.outcome,
+    created_at: joinedAt,
+    outcome: seen ? item.outcome : expiredSinceJoining ? 'expired' : 'pending',
   };
+}
+
+/** The event payload for `origin`, from its view. */
+export function siteEventPayload(view: PageTrackedView): StatusChangedPayload {
+  return { tx_hash: view.tx_hash, chain_id: view.chain_id, state: view.state, status: view.status };
 }
 
 /** True when a page would see a difference (bookkeeping such as the next poll time is not one). */
@@ -39,5 +60,18 @@ export function pageVisibleChange(previous: TrackedTx | null, item: TrackedTx): 
     previous.state !== item.state ||
     previous.outcome !== item.outcome ||
     JSON.stringify(previous.lastStatus) !== JSON.stringify(item.lastStatus)
+  );
+}
+
+/** True when `origin`'s own view changed (it just joined, or something it may see moved). */
+export function siteVisibleChange(previous: TrackedTx | null, item: TrackedTx, origin: string): boolean {
+  const after = siteView(item, origin);
+  if (after === null) return false;
+  const before = previous === null ? null : siteView(previous, origin);
+  if (before === null) return true;
+  return (
+    before.state !== after.state ||
+    before.outcome !== after.outcome ||
+    JSON.stringify(before.status) !== JSON.stringify(after.status)
   );
 }

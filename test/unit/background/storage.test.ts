@@ -5,7 +5,7 @@ import { manualClock } from '../../../src/background/clock';
 import { createSettingsRecords, SettingsRecord } from '../../../src/background/settings';
 import { KeyedMutex } from '../../../src/background/storage/mutex';
 import { migrateRecord, StoredRecordError, VersionedRecord } from '../../../src/background/storage/versioned';
-import { TrackedRecord } from '../../../src/background/tracker/model';
+import { TrackedTx } from '../../../src/background/tracker/model';
 import { createTrackedRecord } from '../../../src/background/tracker/store';
 import { HASH_A, HASH_B } from './support';
 
@@ -45,10 +45,9 @@ describe('migrations', () => {
     };
     await local().set({ 'courier:tracked': v1 });
     const record = createTrackedRecord(deps());
-    const current = await record.read();
+    const current = { items: await record.all() };
 
-    expect(TrackedRecord.parse(current)).toEqual(current);
-    expect(current.version).toBe(2);
+    for (const item of current.items) expect(TrackedTx.parse(item)).toEqual(item);
     expect(current.items).toHaveLength(2);
     expect(current.items[0]).toMatchObject({
       id: `cosmoshub-4:${HASH_A}`,
@@ -72,8 +71,9 @@ describe('migrations', () => {
       notified: true,
       explorerLink: 'https://etherscan.io/tx/0xbb',
     });
-    // Written back in the new shape; the v1 record kept aside, untouched.
-    expect(await stored('courier:tracked')).toEqual(current);
+    // Written back in the new layout (one key per item); the v1 record kept aside, untouched.
+    expect(await stored('courier:tracked')).toEqual({ version: 3 });
+    for (const item of current.items) expect(await stored(`courier:tracked:item:${item.id}`)).toEqual(item);
     expect(await stored('courier:tracked:backup:v1')).toEqual(v1);
   });
 
@@ -104,11 +104,11 @@ describe('versioned records', () => {
 
   it('starts from the initial record without writing anything', async () => {
     const record = createTrackedRecord(deps());
-    expect(await record.read()).toEqual({ version: 2, items: [] });
+    expect(await record.all()).toEqual([]);
     expect(await local().get(null as never)).toEqual({});
   });
 
-  it('never drops a corrupt record: backs it up, logs, and keeps what still parses', async () => {
+  it('never drops a corrupt v2 record: backs it up, logs, and keeps what still parses', async () => {
     const good = {
       id: `cosmoshub-4:${HASH_A}`, chainId: 'cosmoshub-4', txHash: HASH_A, via: 'track', requester: { kind: 'extension' }, origins: [],
       createdAt: 1, updatedAt: 1, route: null, explorerLink: null, phase: 'pending', state: null, outcome: 'pending', lastStatus: null,
@@ -119,10 +119,10 @@ describe('versioned records', () => {
     await local().set({ 'courier:tracked': corrupt });
     const d = deps();
     d.clock.set(42);
-    const current = await createTrackedRecord(d).read();
-    expect(current.items.map((i) => i.id)).toEqual([good.id]);
-    expect(await stored('courier:tracked:corrupt:42')).toEqual(corrupt);
-    expect(d.log.error).toHaveBeenCalledWith(expect.stringContaining('courier:tracked:corrupt:42'));
+    const current = await createTrackedRecord(d).all();
+    expect(current.map((i) => i.id)).toEqual([good.id]);
+    expect(await stored('courier:tracked:backup:v2')).toEqual(corrupt);
+    expect(d.log.warn).toHaveBeenCalledWith(expect.stringContaining('courier:tracked:backup:v2'));
   });
 
   it('keeps a record from a newer version aside instead of overwriting it blindly', async () => {
@@ -130,7 +130,8 @@ describe('versioned records', () => {
     await local().set({ 'courier:tracked': future });
     const d = deps();
     const record = createTrackedRecord(d);
-    expect((await record.read()).items).toEqual([]);
+    expect(await record.all()).toEqual([]);
+    expect(await stored('courier:tracked')).toEqual(future);
     expect(await stored('courier:tracked:backup:v9')).toEqual(future);
     expect(d.log.warn).toHaveBeenCalled();
   });

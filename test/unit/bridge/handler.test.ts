@@ -324,6 +324,7 @@ describe('bridge: page events', () => {
   it('a frame that navigated to another document is replaced, not kept', async () => {
     const h = bridgeHarness();
     await connected(h, DAPP);
+    await connected(h, OTHER);
     await h.subscribe(DAPP, { tabId: 1, frameId: 0, documentId: 'old' });
     await h.subscribe(OTHER, { tabId: 1, frameId: 0, documentId: 'new' });
     expect(await h.services.bridge.events.listFor(DAPP)).toEqual([]);

@@ -188,6 +188,29 @@ describe('provider', () => {
     rt.deliver(event);
     expect(got).toHaveLength(1);
   });
+
+  it('subscribes again after connect, and after Courier dropped this frame (at its next answer), never telling listeners', async () => {
+    const win = fakeWindow();
+    const rt = fakeRuntime();
+    startRelay(win, rt.runtime);
+    const provider = installProvider(win)!;
+    const got: unknown[] = [];
+    provider.on('statusChanged', (p) => got.push(p));
+    const subscribes = () => rt.sent.filter((m) => (m as { control?: string }).control === 'subscribe').length;
+    expect(subscribes()).toBe(1);
+    // Not connected when it first asked: connect subscribes again.
+    await provider.request({ method: 'connect' });
+    expect(subscribes()).toBe(2);
+    await provider.request({ method: 'tracked' });
+    expect(subscribes()).toBe(2);
+    // Dropped (its site had too many frames): the next answer brings it back.
+    rt.deliver({ 'courier:bridge-event': 1, origin: 'https://dapp.example', event: 'courier:unsubscribed', payload: { limit: 20 } });
+    await settle();
+    expect(got).toEqual([]);
+    expect(subscribes()).toBe(2);
+    await provider.request({ method: 'tracked' });
+    expect(subscribes()).toBe(3);
+  });
 });
 
 describe('relay', () => {

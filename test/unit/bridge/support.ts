@@ -8,6 +8,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { WindowsLike } from '../../../src/background/bridge/approvals';
 import { createBridgeListener } from '../../../src/background/bridge/listener';
 import type { FrameRef } from '../../../src/background/bridge/origin';
+import type { ServiceOptions } from '../../../src/background/services';
 import { BridgePing, type RelayedResponse } from '../../../src/bridge/protocol';
 import { FakeApi, harness, type Harness } from '../background/support';
 
@@ -71,11 +72,14 @@ export function sender(origin: string, frame: Partial<FrameRef> = {}): Runtime.M
   } as Runtime.MessageSender;
 }
 
-export function bridgeHarness(options: { api?: FakeApi; windows?: FakeWindows; sent?: SentEvent[]; goneFrames?: Set<string> } = {}): BridgeHarness {
+export function bridgeHarness(
+  options: { api?: FakeApi; windows?: FakeWindows; sent?: SentEvent[]; goneFrames?: Set<string>; services?: Partial<Omit<ServiceOptions, 'clock'>> } = {},
+): BridgeHarness {
   const windows = options.windows ?? new FakeWindows();
   const sent = options.sent ?? [];
   const goneFrames = options.goneFrames ?? new Set<string>();
   const h = harness({
+    ...options.services,
     ...(options.api && { api: options.api }),
     sessionArea: fakeBrowser.storage.session,
     windows,
@@ -109,7 +113,7 @@ export function bridgeHarness(options: { api?: FakeApi; windows?: FakeWindows; s
       }
       await bridge.approvals.decide(windows.lastRequest(), approve);
     },
-    restartBridge: () => bridgeHarness({ api: h.api, windows, sent, goneFrames }),
+    restartBridge: () => bridgeHarness({ api: h.api, windows, sent, goneFrames, ...(options.services && { services: options.services }) }),
   };
   return result;
 }
