@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { signedTransfers } from './support/transfers';
-import { ATOM_ON_OSMO, HUB, OSMO, call, connect, expectOk, extensionPage, localhostOrigin, openDapp, protocol, recordEvents, recordedEvents, storageSession } from './bridge-support';
+import { ATOM_ON_OSMO, HUB, OSMO, call, callPatiently, connect, expectOk, extensionPage, localhostOrigin, openDapp, protocol, recordEvents, recordedEvents, storageSession } from './bridge-support';
 import type { LocalService } from './support/fixtures';
 import type { PageServer } from './support/page-server';
 
@@ -70,7 +70,7 @@ test('a site flooding track cannot evict another site’s or the user’s transf
   expect(flood.other).toEqual([]);
   expect(flood.accepted).toBe(50);
   expect(flood.quota).toBeGreaterThanOrEqual(5);
-  const refusal = await call(attacker, 'track', { tx_hash: randomHash(), chain_id: HUB });
+  const refusal = await callPatiently(attacker, 'track', { tx_hash: randomHash(), chain_id: HUB });
   expect(refusal).toMatchObject({ ok: false, error: { code: 4290, data: { reason: 'site-quota', limit: 50 } } });
 
   // The victim's transfers and the user's are all still followed.
@@ -78,7 +78,7 @@ test('a site flooding track cannot evict another site’s or the user’s transf
   expectOk(await call(victim, 'status', { tx_hash: laterHash, chain_id: chainId }));
   expect(expectOk(await call(victim, 'tracked')).map((t: any) => t.tx_hash).sort()).toEqual([submitted.tx_hash, laterHash].sort());
   expect(await protocol(popup, 'courier:tx:get', { id: `${HUB}:${userHash}` })).toMatchObject({ ok: true, result: { txHash: userHash } });
-  expect(expectOk(await call(attacker, 'tracked'))).toHaveLength(50);
+  expect(expectOk(await callPatiently(attacker, 'tracked'))).toHaveLength(50);
 });
 
 /** A page with `count` iframes of `frameOrigin`, each subscribing to statusChanged as it loads. */

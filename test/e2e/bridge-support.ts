@@ -51,6 +51,20 @@ export async function frameOf(page: Page, url: string): Promise<Frame> {
   return frame;
 }
 
+/**
+ * `call`, waiting out the origin's rate limit (4290 with `retry_after_ms`) for up to `timeoutMs`:
+ * for a page that has just flooded the bridge and must still be answered.
+ */
+export async function callPatiently(page: Page, method: string, params?: unknown, timeoutMs = 30_000): Promise<Answer> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const answer = await call(page, method, params);
+    const wait = !answer.ok && answer.error.code === 4290 ? answer.error.data?.retry_after_ms : undefined;
+    if (typeof wait !== 'number' || Date.now() + wait > deadline) return answer;
+    await page.waitForTimeout(Math.max(wait, 10));
+  }
+}
+
 export function expectError(answer: Answer, code: number): Extract<Answer, { ok: false }>['error'] {
   expect(answer.ok, JSON.stringify(answer).slice(0, 400)).toBe(false);
   const error = (answer as Extract<Answer, { ok: false }>).error;
