@@ -1,4 +1,4 @@
-/** The API's refusals in words in the popup, on a service of this test's own (it injects faults). */
+/** The API's refusals in words in the popup: injected faults on a service of the test's own, real refusals on the run's. */
 import { expect, test } from './support/fixtures';
 import { startOwnService } from './support/own-service';
 import { openPopup, pick, useApiFromSettings } from './popup-helpers';
@@ -29,4 +29,25 @@ test('a rate-limited quote (429) says so, with when to try again', async ({ cont
   } finally {
     await own.stop();
   }
+});
+
+test('no single-transaction route (404, code 5): said in words, and one click allows multi-transaction routes', async ({ context, extensionUrl }) => {
+  const { page, errors } = await openPopup(context, extensionUrl('popup.html'));
+  // USDC from Ethereum to OSMO over CCTP and IBC only: Noble ends the first transaction, so the
+  // service answers production's 404 / code 5 unless routes may take several transactions.
+  await page.getByText('Options', { exact: true }).click();
+  await page.getByLabel('Allow routes that need several transactions').uncheck();
+  await page.getByLabel('CCTP', { exact: true }).check();
+  await page.getByLabel('IBC', { exact: true }).check();
+  await pick(page, 'pick-source', 'usdc ethereum', /Ethereum/);
+  await pick(page, 'pick-dest', 'uosmo', /OSMO/);
+  await page.getByLabel(/Amount to send/).fill('50');
+
+  const error = page.getByTestId('quote-error');
+  await expect(error).toHaveAttribute('data-kind', 'no-route', { timeout: 30_000 });
+  await expect(error).toContainText('No single-transaction route');
+  await page.getByRole('button', { name: 'Allow multi-transaction routes' }).click();
+  await expect(page.getByTestId('quote-summary')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByLabel('Allow routes that need several transactions')).toBeChecked();
+  expect(errors).toEqual([]);
 });
