@@ -1,0 +1,67 @@
+/**
+ * Protocol contracts and accounts Courier recognises without the route naming them: they are
+ * fixed by the bridges themselves (public mainnet deployments), or by the local deployment of
+ * the routing API (its simulated swap entry points and smart-relay contracts, derived from
+ * fixed seeds that nobody holds a key for). Kept here, not imported from the service, because
+ * the extension must not trust the service's own tables.
+ */
+import { sha256 } from '@noble/hashes/sha2.js';
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { encodeBech32, toChecksumAddress } from '../chains/addresses';
+
+/** Circle CCTP (v1) TokenMessenger per EVM chain id. */
+export const CCTP_TOKEN_MESSENGERS: Readonly<Record<string, string>> = {
+  '1': '0xBd3fa81B58Ba92a82136038B25aDec7066af3155',
+  '43114': '0x6B25532e1060CE10cc3B0A99e5683b91BFDe6982',
+  '42161': '0x19330d10D9Cc8751218eaf51E8885D058642E08A',
+  '8453': '0x1682Ae6375C4E4A97e4B583BC394c861A46D8962',
+};
+
+/** Circle's CCTP domain numbers by chain id. */
+export const CCTP_DOMAINS: Readonly<Record<string, number>> = {
+  '1': 0,
+  '43114': 1,
+  '42161': 3,
+  'noble-1': 4,
+  solana: 5,
+  '8453': 6,
+};
+
+/** Axelar gateway per EVM chain id. */
+export const AXELAR_GATEWAYS: Readonly<Record<string, string>> = {
+  '1': '0x4F4495243837681061C4743b74B3eEdf548D56A5',
+  '43114': '0x5029C0EFf6C34351a0CEc334542cDb22c7928f78',
+  '42161': '0xe432150cce91c13a887f7D836923d5597adD8E31',
+  '8453': '0xe432150cce91c13a887f7D836923d5597adD8E31',
+};
+
+export const AXELAR_CHAIN_ID = 'axelar-dojo-1';
+/** Axelar's GMP module account: IBC transfers into Axelar that continue to an EVM chain go here. */
+export const AXELAR_GMP_ACCOUNT = 'axelar1dv4u5k73pzqrxlzujxg3qp8kvc3pje7jtdvu72npnt5zhq05ejcsn5qme5';
+/** Axelar's fee collector that GMP memos pay. */
+export const AXELAR_FEE_RECIPIENT = 'axelar1zl3rxpp70lmte2xr6c4lgske2fyuj3hupcsvcd';
+
+/** Swap entry-point contracts by chain id (the local deployment's venues). */
+export const SWAP_ENTRY_POINTS: Readonly<Record<string, readonly string[]>> = {
+  'osmosis-1': ['osmo12vahqaw06sap76s65fqj2lan87y2xw93uqsqxxtqr73wjty4m26s785cgd'],
+  'neutron-1': ['neutron1wf55uqlta2zckktt7du7rk7yvrz9c79sauu7h4m82hqd8d42y02q98wg5p'],
+};
+
+/** The smart-relay CCTP contract on an EVM chain (pulls amount + relay fee, burns the amount). */
+export function cctpRelayerContract(chainId: string): string {
+  return toChecksumAddress(bytesToHex(keccak_256(utf8ToBytes(`courier-sim/cctp-relayer/${chainId}`)).slice(12)));
+}
+
+/** Where the CCTP relayer collects its fee on a Cosmos chain when the quote names no address. */
+export function cctpRelayerAccount(prefix: string, chainId: string): string {
+  return encodeBech32(prefix, sha256(utf8ToBytes(`courier-sim/cctp-relayer/${chainId}`)).slice(0, 20));
+}
+
+/** The deposit address an Axelar LinkRequest creates (the local deployment's derivation, without a nonce). */
+export function axelarDepositAddress(recipientChain: string, asset: string, recipientAddr: string): string {
+  return encodeBech32('axelar', sha256(utf8ToBytes(`${recipientChain}_${asset}_${recipientAddr}`)).slice(0, 20));
+}
+
+export const sameAddress = (a: string | undefined, b: string | undefined): boolean =>
+  a !== undefined && b !== undefined && (a === b || (a.startsWith('0x') && a.toLowerCase() === b.toLowerCase()));
