@@ -6,6 +6,7 @@
 import { invalidArgument, parseRequest } from '../http/errors';
 import { mulberry32 } from '../random';
 import { FAULT_KINDS, faultSchemaFor, type FaultRequest, type HttpFaultMode } from './schema';
+import { tamperAnswer, type TamperMode } from './tamper';
 
 /** The two ends of a packet's channel: a fault or pause set on either end applies. */
 export interface ChannelEnds {
@@ -44,6 +45,14 @@ interface HttpFault {
   draw: () => number;
 }
 
+interface TamperFault {
+  id: number;
+  mode: TamperMode;
+  paths?: string[];
+  remaining?: number;
+  injected: number;
+}
+
 /** What an HTTP fault does to one request (the server's Interceptor result). */
 export type HttpFaultAction =
   | { kind: 'status'; status: number; code: number; message: string; retryAfterSeconds?: number }
@@ -64,7 +73,8 @@ export type FaultView =
       seed: number;
       remaining: number | null;
       injected: number;
-    };
+    }
+  | { id: number; kind: 'tamper'; mode: TamperMode; paths: string[] | null; remaining: number | null; injected: number };
 
 export interface FaultBookOptions {
   /** Default seed of HTTP faults that do not bring their own. */
@@ -87,6 +97,7 @@ export class FaultBook {
   private packetFaults: PacketFault[] = [];
   private pauses: Pause[] = [];
   private httpFaults: HttpFault[] = [];
+  private tamperFaults: TamperFault[] = [];
   private readonly resumeListeners = new Set<() => void>();
   private readonly seed: number;
   private readonly checkChannel: FaultBookOptions['checkChannel'];
@@ -146,6 +157,17 @@ export class FaultBook {
         this.httpFaults.push(f);
         return { applied: viewHttpFault(f), removed: 0 };
       }
+      case 'tamper': {
+        const f: TamperFault = {
+          id: this.nextId++,
+          mode: req.mode,
+          ...(req.paths ? { paths: [...req.paths] } : {}),
+          ...(req.count !== undefined ? { remaining: req.count } : {}),
+          injected: 0,
+        };
+        this.tamperFaults.push(f);
+        return { applied: viewTamperFault(f), removed: 0 };
+      }
       case 'clear': {
         const removed = this.size;
         this.clear();
@@ -160,15 +182,21 @@ export class FaultBook {
     this.packetFaults = [];
     this.pauses = [];
     this.httpFaults = [];
+    this.tamperFaults = [];
     if (hadPauses) this.notifyResume();
   }
 
   get size(): number {
-    return this.packetFaults.length + this.pauses.length + this.httpFaults.length;
+    return this.packetFaults.length + this.pauses.length + this.httpFaults.length + this.tamperFaults.length;
   }
 
   list(): FaultView[] {
-    return [...this.packetFaults.map(viewPacketFault), ...this.pauses.map(viewPause), ...this.httpFaults.map(viewHttpFault)]
+    return [
+      ...this.packetFaults.map(viewPacketFault),
+      ...this.pauses.map(viewPause),
+      ...this.httpFaults.map(viewHttpFault),
+      ...this.tamperFaults.map(viewTamperFault),
+    ]
       .sort((a, b) => a.id - b.id);
   }
 
@@ -229,6 +257,24 @@ export class FaultBook {
     return undefined;
   }
 
+  /**
+   * Lets the oldest tamper fault for this path alter a msgs / msgs_direct answer (in place).
+   * A fault that finds nothing to alter in this answer is not used up.
+   */
+  tamper(path: string, answer: unknown): void {
+    for (let i = 0; i < this.tamperFaults.length; i++) {
+      const f = this.tamperFaults[i]!;
+      if (f.paths && !f.paths.includes(path)) continue;
+      if (!tamperAnswer(answer, f.mode)) continue;
+      f.injected += 1;
+      if (f.remaining !== undefined) {
+        f.remaining -= 1;
+        if (f.remaining <= 0) this.tamperFaults.splice(i, 1);
+      }
+      return;
+    }
+  }
+
   private requireChannel(chainId: string, channelId: string | undefined): void {
     const problem = this.checkChannel?.(chainId, channelId);
     if (problem) throw invalidArgument(problem);
@@ -282,4 +328,8 @@ function viewHttpFault(f: HttpFault): FaultView {
     remaining: f.remaining ?? null,
     injected: f.injected,
   };
+}
+
+function viewTamperFault(f: TamperFault): FaultView {
+  return { id: f.id, kind: 'tamper', mode: f.mode, paths: f.paths ?? null, remaining: f.remaining ?? null, injected: f.injected };
 }

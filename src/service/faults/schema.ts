@@ -3,6 +3,7 @@
  * silently ignored by a test that then passes for the wrong reason.
  */
 import { z } from 'zod';
+import { TAMPER_MODES } from './tamper';
 
 const chainId = z.string().min(1);
 const channelId = z.string().regex(/^channel-\d+$/, { error: 'expected a channel id like channel-0' });
@@ -47,12 +48,25 @@ const HttpFault = z.strictObject({
   retry_after_seconds: z.number().int().min(0).max(3600).optional(),
 });
 
+/** The API paths whose answers a tamper fault may alter. */
+export const TAMPER_PATHS = ['/v2/fungible/msgs', '/v2/fungible/msgs_direct'] as const;
+
+/** msgs / msgs_direct answers are altered as a compromised API, proxy or dApp would (see tamper.ts). */
+const TamperFault = z.strictObject({
+  kind: z.literal('tamper'),
+  mode: z.enum(TAMPER_MODES),
+  /** Only answers of these endpoints (default both). */
+  paths: z.array(z.enum(TAMPER_PATHS)).min(1).optional(),
+  /** Stop after altering this many answers (default: until cleared). */
+  count: z.number().int().min(1).max(1_000_000).optional(),
+});
+
 const ClearFaults = z.strictObject({ kind: z.literal('clear') });
 
-export const FaultRequest = z.union([PacketFault, PauseFault, HttpFault, ClearFaults]);
+export const FaultRequest = z.union([PacketFault, PauseFault, HttpFault, TamperFault, ClearFaults]);
 export type FaultRequest = z.infer<typeof FaultRequest>;
 
-export const FAULT_KINDS = ['timeout', 'error_ack', 'pause', 'resume', 'http', 'clear'] as const;
+export const FAULT_KINDS = ['timeout', 'error_ack', 'pause', 'resume', 'http', 'tamper', 'clear'] as const;
 
 /**
  * The schema for a body's `kind`, so that a bad body gets the issues of its own kind rather
@@ -68,6 +82,8 @@ export function faultSchemaFor(kind: unknown): z.ZodType<FaultRequest> | undefin
       return PauseFault;
     case 'http':
       return HttpFault;
+    case 'tamper':
+      return TamperFault;
     case 'clear':
       return ClearFaults;
     default:
@@ -77,3 +93,4 @@ export function faultSchemaFor(kind: unknown): z.ZodType<FaultRequest> | undefin
 export type PacketFaultRequest = z.infer<typeof PacketFault>;
 export type PauseFaultRequest = z.infer<typeof PauseFault>;
 export type HttpFaultRequest = z.infer<typeof HttpFault>;
+export type TamperFaultRequest = z.infer<typeof TamperFault>;

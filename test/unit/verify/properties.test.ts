@@ -1,6 +1,7 @@
 /**
  * Random routes of the local service (in-process) verify clean: every answer the honest builder
- * writes pays out to the caller's addresses, within the route's amounts.
+ * writes pays out to the caller's addresses, within the route's amounts. And every `tamper`
+ * fault mode, applied to those answers, is flagged with its kind.
  */
 import fc from 'fast-check';
 import { fromBech32, toBech32 } from '@cosmjs/encoding';
@@ -11,7 +12,8 @@ import { ServiceError } from '../../../src/service/http/errors';
 import { buildMsgsJson } from '../../../src/service/msgs';
 import { planRoute } from '../../../src/service/planner';
 import { buildWorld, type World } from '../../../src/service/world';
-import { verifyMsgs } from '../../../src/verify';
+import { TAMPER_MODES, tamperAnswer, type TamperMode } from '../../../src/service/faults/tamper';
+import { verifyMsgs, type FindingKind } from '../../../src/verify';
 
 export const NOW = 1_700_000_000_000;
 let world: World;
@@ -28,6 +30,19 @@ export function userAddressOn(w: World, chainId: string): string {
   if (chain.chainType === 'svm') return '9ujG2o3aoRmcamPtKxjNsesiUhautebv1AyvnMF4ncMA';
   return toBech32(chain.bech32Prefix!, USER_BYTES, 128);
 }
+
+const answers: { request: unknown; built: string }[] = [];
+
+/** The kind each tamper mode must be flagged with. */
+const EXPECTED: Record<TamperMode, FindingKind> = {
+  recipient: 'recipient',
+  memo_recipient: 'recipient',
+  amount: 'amount',
+  denom: 'denom',
+  extra_msg: 'message_type',
+  min_out: 'min_out',
+  approval: 'message_type',
+};
 
 describe('verify over random routes of the local service', () => {
   it('finds nothing wrong in honest answers', () => {
@@ -75,6 +90,7 @@ describe('verify over random routes of the local service', () => {
         }
         const findings = verifyMsgs(request as never, built, { now: NOW });
         expect(findings, JSON.stringify({ ops: route.operations, built }, null, 1)).toEqual([]);
+        answers.push({ request, built: JSON.stringify(built) });
         verified += 1;
         for (const op of route.operations) seen.add(Object.keys(op).find((k) => !['tx_index', 'amount_in', 'amount_out'].includes(k))!);
         for (const tx of built.txs) seen.add(Object.keys(tx).find((k) => k !== 'operations_indices')!);
@@ -86,5 +102,21 @@ describe('verify over random routes of the local service', () => {
     expect(verified).toBeGreaterThan(200);
     // the honest answers covered every kind the verifier decodes
     expect([...seen].sort()).toEqual(expect.arrayContaining(['axelar_transfer', 'cctp_transfer', 'cosmos_tx', 'evm_tx', 'forward memo', 'swap', 'transfer', 'wasm memo']));
+  });
+
+  it('flags every tamper mode with its kind', () => {
+    expect(answers.length).toBeGreaterThan(200);
+    for (const mode of TAMPER_MODES) {
+      let altered = 0;
+      for (const { request, built } of answers) {
+        const answer = JSON.parse(built) as unknown;
+        if (!tamperAnswer(answer, mode)) continue;
+        altered += 1;
+        const kinds = verifyMsgs(request as never, answer, { now: NOW }).map((f) => f.kind);
+        expect(kinds, `${mode}: ${JSON.stringify(answer)}`).toContain(EXPECTED[mode]);
+      }
+      // every mode found plenty to alter among the random routes
+      expect(altered, mode).toBeGreaterThan(10);
+    }
   });
 });
