@@ -4,7 +4,7 @@
  * the route's amount to the caller, and every ERC-20 approval must go to that contract for no
  * more than the call pulls.
  */
-import { CALL_CONTRACT_WITH_TOKEN, DEPOSIT_FOR_BURN, REQUEST_CCTP_TRANSFER, SEND_TOKEN, decodeCall, selectorOf } from './abi';
+import { CALL_CONTRACT_WITH_TOKEN, DEPOSIT_FOR_BURN, REQUEST_CCTP_TRANSFER, SEND_TOKEN, decodeCall, selectorOf, type AbiFunction, type AbiValue } from './abi';
 import type { Checker } from './context';
 import { AXELAR_CHAIN_ID, AXELAR_GATEWAYS, CCTP_TOKEN_MESSENGERS, cctpRelayerContract, sameAddress } from './contracts';
 import { arrive, checkCctpDestination, uintOf } from './cosmos';
@@ -35,16 +35,16 @@ export function checkEvmTx(c: Checker, chainId: string, tx: EvmTxIn): void {
   let valueAllowed = 0n;
 
   if (cctp && sameAddress(to, CCTP_TOKEN_MESSENGERS[chainId])) {
-    const args = decodeCall(DEPOSIT_FOR_BURN, data);
-    if (!args) return unreadable(c, to, data);
+    const args = decodeKnown(c, DEPOSIT_FOR_BURN, to!, data);
+    if (!args) return;
     const [amount, domain, recipient, burnToken] = args as [bigint, bigint, Uint8Array, string];
     c.checkAmount(cctp, amount, "depositForBurn's amount");
     c.checkDenom(cctp, burnToken, "depositForBurn's burnToken");
     checkCctpDestination(c, cctp, Number(domain), () => recipient);
     pulled = amount;
   } else if (cctp && sameAddress(to, cctpRelayerContract(chainId))) {
-    const args = decodeCall(REQUEST_CCTP_TRANSFER, data);
-    if (!args) return unreadable(c, to, data);
+    const args = decodeKnown(c, REQUEST_CCTP_TRANSFER, to!, data);
+    if (!args) return;
     const [amount, domain, recipient, burnToken, fee] = args as [bigint, bigint, Uint8Array, string, bigint];
     c.checkAmount(cctp, amount, "requestCCTPTransfer's transferAmount");
     c.checkDenom(cctp, burnToken, "requestCCTPTransfer's burnToken");
@@ -112,6 +112,17 @@ function checkApprovals(c: Checker, chainId: string, to: string, step: { denomIn
       c.report('message_type', `an ERC-20 approval lets ${spender} spend ${amount}, more than the ${pulled} the transaction needs`);
     }
   }
+}
+
+/** Calldata of the one function that contract is called with here: another function is unexplained, a broken layout unreadable. */
+function decodeKnown(c: Checker, fn: AbiFunction, to: string, data: string): AbiValue[] | undefined {
+  if (selectorOf(data) !== fn.selector) {
+    c.report('message_type', `the call to ${to} is not ${fn.name} (selector 0x${selectorOf(data) ?? '?'}), which the route's operation needs`);
+    return undefined;
+  }
+  const args = decodeCall(fn, data);
+  if (!args) unreadable(c, to, data);
+  return args;
 }
 
 function unreadable(c: Checker, to: string | undefined, data: string): void {
