@@ -29,8 +29,12 @@ export interface VerifyRequest {
 }
 
 export interface VerifyOptions {
-  /** Milliseconds since the epoch: timeouts are checked against it. */
-  now: number;
+  /**
+   * Milliseconds since the epoch: absolute timeouts are checked against it. Undefined when the
+   * API runs on a clock of its own (the local deployment's simulated time): then only the
+   * relative timeouts (a forward's span) are judged.
+   */
+  now: number | undefined;
 }
 
 /** A `msgs` answer checked against its request. */
@@ -95,7 +99,7 @@ function toRoute(request: VerifyRequest, options: VerifyOptions): Route {
     timeoutNs: (uint(request.timeout_seconds) ?? 0n) * 1_000_000_000n,
     affiliates,
     post,
-    nowNs: BigInt(Math.floor(options.now)) * 1_000_000n,
+    nowNs: options.now === undefined ? undefined : BigInt(Math.floor(options.now)) * 1_000_000n,
   };
 }
 
