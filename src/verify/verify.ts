@@ -163,6 +163,12 @@ function checkTx(c: Checker, tx: TxView, index: number): void {
     c.report('chain', `a transaction for ${tx.chainId || '(no chain)'}, where the route does not start any operation`);
     return;
   }
+  const starting = c.stepsFrom(tx.chainId);
+  if (starting.every((s) => s.kind === 'other')) {
+    // bridges Courier does not decode yet (Go Fast, Eureka, Hyperlane, Stargate, LayerZero, OPInit)
+    c.report('unverified', `operation ${starting.map((s) => `${s.index} (${s.wireKind})`).join(', ')} on ${tx.chainId} is not decoded by Courier yet`);
+    return;
+  }
   if (tx.cosmos) checkCosmosTx(c, tx.chainId, tx.cosmos);
   else if (tx.evm) checkEvmTx(c, tx.chainId, tx.evm);
 }
