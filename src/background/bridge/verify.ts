@@ -6,24 +6,12 @@
 import type { MsgsDirectRequest, MsgsRequest } from '../../api';
 import { BridgeErrorCode } from '../../bridge/protocol';
 import { blockingFindings, verifyMsgs, verifyMsgsDirect, type Finding } from '../../verify';
+
+export { clockFor } from '../../verify';
 import { BridgeError } from './errors';
 
 /** Findings a page receives at most (each names its field; a tampered answer rarely has more). */
 export const MAX_FINDINGS = 50;
-
-/**
- * The wall clock, except for an API on this machine: the local deployment runs simulated time
- * (`--speed`, `/local/clock`), so its timestamps are not judged against the wall clock.
- */
-export function clockFor(baseUrl: string, now: () => number = Date.now): number | undefined {
-  let host = '';
-  try {
-    host = new URL(baseUrl).hostname;
-  } catch {
-    return now();
-  }
-  return host === '127.0.0.1' || host === 'localhost' || host === '[::1]' ? undefined : now();
-}
 
 export function checkMsgsAnswer(request: MsgsRequest, answer: unknown, now: number | undefined): void {
   reject(verifyMsgs({ ...request, operations: request.operations ?? [] } as Parameters<typeof verifyMsgs>[0], answer, { now }));
