@@ -3,7 +3,6 @@
  * transaction whose memo forwards and swaps hop by hop) of the in-process local service.
  * Target: well under 1 ms per answer. The answer is built once; only verification is timed.
  */
-import { toBech32, fromBech32 } from '@cosmjs/encoding';
 import { cpus, loadavg } from 'node:os';
 import { msgsRequestFor } from '../../src/api/msgs-request';
 import { buildMsgsJson } from '../../src/service/msgs';
@@ -12,19 +11,15 @@ import { getWorld, type World } from '../../src/service/world';
 import { verifyMsgs } from '../../src/verify';
 import { samplePairs } from './planner.bench';
 import { median } from './stats';
+import { userAddress } from '../support/verify-fixtures';
 
 const SAMPLES = 5_000;
 const BATCH = 10;
 const WARMUP = 500;
 const BUDGET_MS = 1;
 const NOW = 1_700_000_000_000;
-const USER = fromBech32('cosmos19rl4cm2hmr8afy4kldpxz3fka4jguq0auqdal4', 128).data;
-
 function addressOn(world: World, chainId: string): string {
-  const chain = world.chain(chainId)!;
-  if (chain.chainType === 'evm') return '0x00b40F326Ab76189170cA2FfeCfa4B34b43949dA';
-  if (chain.chainType === 'svm') return '9ujG2o3aoRmcamPtKxjNsesiUhautebv1AyvnMF4ncMA';
-  return toBech32(chain.bech32Prefix!, USER, 128);
+  return userAddress(world.chain(chainId)!.chainType, world.chain(chainId)!.bech32Prefix);
 }
 
 /** The first seeded route of at least three operations in one transaction, with its request and answer. */

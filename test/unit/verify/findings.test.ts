@@ -2,23 +2,17 @@
  * One finding kind at a time: an honest answer of the local service's builder (in-process),
  * changed in exactly one way, is flagged with that kind and a message naming the field.
  */
-import { fromBech32, toBech32 } from '@cosmjs/encoding';
+import { toBech32 } from '@cosmjs/encoding';
 import { encodeFunctionData, parseAbi } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MsgsRequest } from '../../../src/api/schemas';
 import { buildMsgsDirectJson } from '../../../src/service/msgs';
 import { getWorld, type World } from '../../../src/service/world';
 import { blockingFindings, verifyMsgs, verifyMsgsDirect, type Finding } from '../../../src/verify';
+import { CCTP_FROM_ETHEREUM, SWAP_ON_ARRIVAL, USER_ADDRESSES } from '../../support/verify-fixtures';
 
 const NOW = 1_700_000_000_000;
-const USER = fromBech32('cosmos19rl4cm2hmr8afy4kldpxz3fka4jguq0auqdal4', 128).data;
-const ADDRESSES: Record<string, string> = {
-  'cosmoshub-4': toBech32('cosmos', USER),
-  'osmosis-1': toBech32('osmo', USER),
-  'noble-1': toBech32('noble', USER),
-  'neutron-1': toBech32('neutron', USER),
-  '1': '0x00b40F326Ab76189170cA2FfeCfa4B34b43949dA',
-};
+const ADDRESSES = USER_ADDRESSES;
 const AFFILIATE = toBech32('osmo', new Uint8Array(20).fill(7));
 
 let world: World;
@@ -31,17 +25,8 @@ function build(request: Record<string, unknown>): { request: Record<string, unkn
   return { request: full, answer: JSON.parse(JSON.stringify(buildMsgsDirectJson(world, full as never, { now: () => NOW }), (_k, v) => (typeof v === 'bigint' ? v.toString() : v))) };
 }
 
-const swapOnArrival = () =>
-  build({ source_asset_denom: 'uatom', source_asset_chain_id: 'cosmoshub-4', dest_asset_denom: 'uosmo', dest_asset_chain_id: 'osmosis-1', amount_in: '2500000' });
-const cctpFromEthereum = () =>
-  build({
-    source_asset_denom: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
-    source_asset_chain_id: '1',
-    dest_asset_denom: 'uusdc',
-    dest_asset_chain_id: 'noble-1',
-    amount_in: '25000000',
-    allow_multi_tx: true,
-  });
+const swapOnArrival = () => build(SWAP_ON_ARRIVAL);
+const cctpFromEthereum = () => build(CCTP_FROM_ETHEREUM);
 
 const check = (request: Record<string, unknown>, answer: unknown, now = NOW): Finding[] => verifyMsgsDirect(request, answer, { now });
 const kinds = (findings: Finding[]) => findings.map((f) => f.kind);
@@ -117,11 +102,7 @@ describe('verify: each finding kind', () => {
 
   it('fee: an affiliate the request did not ask for', () => {
     const built = build({
-      source_asset_denom: 'uatom',
-      source_asset_chain_id: 'cosmoshub-4',
-      dest_asset_denom: 'uosmo',
-      dest_asset_chain_id: 'osmosis-1',
-      amount_in: '2500000',
+      ...SWAP_ON_ARRIVAL,
       chain_ids_to_affiliates: { 'osmosis-1': { affiliates: [{ address: AFFILIATE, basis_points_fee: '50' }] } },
     });
     expect(check(built.request, built.answer)).toEqual([]);

@@ -4,7 +4,6 @@
  * fault mode, applied to those answers, is flagged with its kind.
  */
 import fc from 'fast-check';
-import { fromBech32, toBech32 } from '@cosmjs/encoding';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RouteResponse } from '../../../src/api/schemas';
 import { msgsRequestFor } from '../../../src/api/msgs-request';
@@ -12,37 +11,20 @@ import { ServiceError } from '../../../src/service/http/errors';
 import { buildMsgsJson } from '../../../src/service/msgs';
 import { planRoute } from '../../../src/service/planner';
 import { buildWorld, type World } from '../../../src/service/world';
-import { TAMPER_MODES, tamperAnswer, type TamperMode } from '../../../src/service/faults/tamper';
-import { verifyMsgs, type FindingKind } from '../../../src/verify';
+import { TAMPER_MODES, tamperAnswer } from '../../../src/service/faults/tamper';
+import { verifyMsgs } from '../../../src/verify';
+import { TAMPER_KIND, userAddress } from '../../support/verify-fixtures';
 
-export const NOW = 1_700_000_000_000;
+const NOW = 1_700_000_000_000;
 let world: World;
 
 beforeAll(() => {
   world = buildWorld({ log: () => {} });
 });
 
-const USER_BYTES = fromBech32('cosmos1x8ad0zyw52mvndh7hlnafrg0gt284ga7cl43fw', 128).data;
-
-export function userAddressOn(w: World, chainId: string): string {
-  const chain = w.chain(chainId)!;
-  if (chain.chainType === 'evm') return '0x00b40F326Ab76189170cA2FfeCfa4B34b43949dA';
-  if (chain.chainType === 'svm') return '9ujG2o3aoRmcamPtKxjNsesiUhautebv1AyvnMF4ncMA';
-  return toBech32(chain.bech32Prefix!, USER_BYTES, 128);
-}
+const userAddressOn = (w: World, chainId: string): string => userAddress(w.chain(chainId)!.chainType, w.chain(chainId)!.bech32Prefix);
 
 const answers: { request: unknown; built: string }[] = [];
-
-/** The kind each tamper mode must be flagged with. */
-const EXPECTED: Record<TamperMode, FindingKind> = {
-  recipient: 'recipient',
-  memo_recipient: 'recipient',
-  amount: 'amount',
-  denom: 'denom',
-  extra_msg: 'message_type',
-  min_out: 'min_out',
-  approval: 'message_type',
-};
 
 describe('verify over random routes of the local service', () => {
   it('finds nothing wrong in honest answers', () => {
@@ -113,7 +95,7 @@ describe('verify over random routes of the local service', () => {
         if (!tamperAnswer(answer, mode)) continue;
         altered += 1;
         const kinds = verifyMsgs(request as never, answer, { now: NOW }).map((f) => f.kind);
-        expect(kinds, `${mode}: ${JSON.stringify(answer)}`).toContain(EXPECTED[mode]);
+        expect(kinds, `${mode}: ${JSON.stringify(answer)}`).toContain(TAMPER_KIND[mode]);
       }
       // every mode found plenty to alter among the random routes
       expect(altered, mode).toBeGreaterThan(10);
