@@ -156,3 +156,34 @@ describe('verify: each finding kind', () => {
     expect(kinds(check(request, rest))).toEqual(['unverified']);
   });
 });
+
+describe('verify: any input', () => {
+  it('never throws, whatever the answer and the operations (a page or the API may send anything)', async () => {
+    const fc = (await import('fast-check')).default;
+    const { request, answer } = swapOnArrival();
+    const honest = JSON.stringify(answer);
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.array(fc.jsonValue(), { maxLength: 3 }), fc.nat(), (junk, ops, at) => {
+        expect(() => verifyMsgs({ operations: ops, address_list: [] }, junk, { now: NOW })).not.toThrow();
+        // junk spliced into an honest answer at some position
+        const text = honest.slice(0, at % honest.length);
+        const spliced = JSON.parse(honest) as Record<string, unknown>;
+        spliced[text.length % 2 ? 'txs' : 'msgs'] = [junk, ...((spliced.txs as unknown[]) ?? [])];
+        expect(() => check(request, spliced)).not.toThrow();
+        // junk in a field of the first message, or of the memo inside it
+        const deep = JSON.parse(honest) as Answer;
+        editFirstCosmos(deep, (body) => {
+          const keys = Object.keys(body);
+          body[keys[at % keys.length]!] = junk;
+          if (typeof body.memo === 'string' && body.memo.startsWith('{"wasm"')) {
+            const memo = JSON.parse(body.memo) as { wasm?: { msg?: Record<string, unknown> } };
+            if (memo.wasm?.msg) memo.wasm.msg = { swap_and_action: { ...(memo.wasm.msg.swap_and_action as object), [['min_asset', 'post_swap_action', 'user_swap', 'affiliates', 'timeout_timestamp'][at % 5]!]: junk } };
+            body.memo = JSON.stringify(memo);
+          }
+        });
+        expect(() => check(request, deep)).not.toThrow();
+      }),
+      { seed: 16, numRuns: 300 },
+    );
+  });
+});
