@@ -42,6 +42,7 @@ export function checkCosmosTx(c: Checker, chainId: string, msgs: readonly Cosmos
       return undefined;
     }
   });
+  checkOutflow(c, chainId, parsed, msgs);
   msgs.forEach((m, i) => {
     c.msgIndex = i;
     const body = parsed[i];
@@ -65,6 +66,38 @@ export function checkCosmosTx(c: Checker, chainId: string, msgs: readonly Cosmos
         c.report('message_type', `a ${type} message on ${chainId} is not explained by any operation of the route`);
     }
   });
+}
+
+/** Everything the transaction moves out of the signer's account together, against what the route moves from there. */
+function checkOutflow(c: Checker, chainId: string, parsed: readonly (Obj | undefined)[], msgs: readonly CosmosMsgIn[]): void {
+  const expected = c
+    .stepsFrom(chainId)
+    .map((s) => c.expectedIn(s))
+    .reduce<bigint | undefined>((max, x) => (x === undefined ? max : max === undefined || x > max ? x : max), undefined);
+  if (expected === undefined) return;
+  let total = 0n;
+  parsed.forEach((body, i) => {
+    if (!body) return;
+    const coins = (v: unknown) => (Array.isArray(v) ? v.reduce<bigint>((sum, x) => sum + (uintOf(obj(x)?.amount) ?? 0n), 0n) : 0n);
+    switch (msgs[i]!.msg_type_url) {
+      case TYPE_URLS.transfer:
+        total += uintOf(obj(body.token)?.amount) ?? 0n;
+        break;
+      case TYPE_URLS.execute:
+        total += coins(body.funds);
+        break;
+      case TYPE_URLS.depositForBurn:
+        total += uintOf(body.amount) ?? 0n;
+        break;
+      case TYPE_URLS.send:
+        total += coins(body.amount);
+        break;
+    }
+  });
+  if (total > expected) {
+    c.msgIndex = 0;
+    c.report('amount', `in all, ${total} leaves your account in this transaction on ${chainId}, more than the ${expected} the route moves from there`);
+  }
 }
 
 function checkMsgTransfer(c: Checker, chainId: string, m: Obj): void {

@@ -82,6 +82,15 @@ describe('verify: each finding kind', () => {
     expect(kinds(check(request, answer))).toEqual(['recipient']);
   });
 
+  it('amount: an honest transfer sent twice moves more than the route', () => {
+    const { request, answer } = swapOnArrival();
+    const tx = (answer.txs[0] as { cosmos_tx: { msgs: { msg: string; msg_type_url: string }[] } }).cosmos_tx;
+    tx.msgs.push({ ...tx.msgs[0]! });
+    answer.msgs.push(JSON.parse(JSON.stringify(answer.msgs[0])));
+    const findings = check(request, answer);
+    expect(findings).toEqual([expect.objectContaining({ kind: 'amount', message: expect.stringMatching(/5000000 leaves your account .* more than the 2500000/) })]);
+  });
+
   it('chain: a CCTP burn to another domain, and a transaction for a chain off the route', () => {
     const { request, answer } = cctpFromEthereum();
     setWord(answer, 1, (6).toString(16).padStart(64, '0'));
