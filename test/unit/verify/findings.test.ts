@@ -91,6 +91,15 @@ describe('verify: each finding kind', () => {
     expect(findings).toEqual([expect.objectContaining({ kind: 'amount', message: expect.stringMatching(/5000000 leaves your account .* more than the 2500000/) })]);
   });
 
+  it('recipient: a post-route contract call is fine when asked for, flagged when not', () => {
+    const contract = toBech32('osmo', new Uint8Array(32).fill(5));
+    const built = build({ ...SWAP_ON_ARRIVAL, post_route_handler: { wasm_msg: { contract_address: contract, msg: '{"deposit":{}}' } } });
+    expect(check(built.request, built.answer)).toEqual([]);
+    const { post_route_handler: _asked, ...without } = built.request;
+    const findings = check(without, built.answer);
+    expect(findings).toEqual([expect.objectContaining({ kind: 'recipient', message: expect.stringContaining(contract) })]);
+  });
+
   it('chain: a CCTP burn to another domain, and a transaction for a chain off the route', () => {
     const { request, answer } = cctpFromEthereum();
     setWord(answer, 1, (6).toString(16).padStart(64, '0'));
