@@ -1,9 +1,17 @@
 import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
-import { resolveDefaultApiUrl } from './src/config/api-url';
+import { isLocalApiUrl, resolveDefaultApiUrl } from './src/config/api-url';
 
 // The API base URL baked into the build; the settings page can override it at run time.
 const defaultApiUrl = resolveDefaultApiUrl(process.env.COURIER_API_URL);
+
+// The local service's hosts. Production builds only ask for them when the user picks a local API
+// (Settings); builds whose default API is local (`npm start`, the e2e tests) hold them from the
+// start, so they work without a prompt.
+const LOCAL_HOST_PATTERNS = ['http://127.0.0.1/*', 'http://localhost/*'];
+const localByDefault = isLocalApiUrl(defaultApiUrl);
+// Any https host (a custom API), and the local service: never plain http to another machine.
+const OPTIONAL_HOST_PATTERNS = ['https://*/*', ...(localByDefault ? [] : LOCAL_HOST_PATTERNS)];
 
 // Generated once per process: a `wxt dev` session copies public assets again on every rebuild.
 let catalogJson: Promise<string> | undefined;
@@ -47,10 +55,10 @@ export default defineConfig({
     host_permissions: [
       'https://api.skip.build/*',
       'https://api.dev.skip.build/*',
-      'http://127.0.0.1/*',
+      ...(localByDefault ? LOCAL_HOST_PATTERNS : []),
     ],
     // A custom API base URL asks for its origin at run time (src/background/host-permission.ts).
-    optional_host_permissions: ['https://*/*', 'http://*/*'],
+    optional_host_permissions: OPTIONAL_HOST_PATTERNS,
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: { gecko: {

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { normaliseBaseUrl } from '../config/api-url';
 import { ApiError, type ApiErrorInit, type ApiIssue } from './errors';
+import { capErrorBody, createRedactor, type Redactor } from './redact';
 import { ErrorResponse } from './schemas';
 
 /**
@@ -75,6 +76,11 @@ const RETRYABLE_STATUSES = new Set([429, 502, 503, 504]);
 /** Enough to explain a failure without shipping a whole catalog's worth of issues around. */
 const MAX_ISSUES = 50;
 const SNIPPET_CHARS = 200;
+/**
+ * An error body's message and details together, in characters: enough for any real answer, and
+ * a 30 MB one does not travel on to the popup, storage or logs. Pages get less (bridge/errors.ts).
+ */
+export const ERROR_BODY_BUDGET = 64 * 1024;
 
 export function createTransport(options: TransportOptions): Transport {
   const baseUrl = normaliseBaseUrl(options.baseUrl);
@@ -94,11 +100,13 @@ export function createTransport(options: TransportOptions): Transport {
   }
   const sleep = options.sleep ?? defaultSleep;
   const random = options.random ?? Math.random;
+  // Nothing the API sends back keeps the key: answers, error messages and details (redact.ts).
+  const redact = createRedactor(apiKey);
+  const apiError = (init: ApiErrorInit) => new ApiError(scrubbed(init, redact));
 
   async function call<T>(spec: CallSpec<T>): Promise<T> {
     const { method, path, signal } = spec;
-    const errorOf = (init: Omit<ApiErrorInit, 'endpoint' | 'method'>) =>
-      new ApiError({ endpoint: path, method, ...init });
+    const errorOf = (init: Omit<ApiErrorInit, 'endpoint' | 'method'>) => apiError({ endpoint: path, method, ...init });
     const abortedError = (attempts: number) =>
       errorOf({ kind: 'aborted', message: `${method} ${path} was aborted`, attempts, cause: signal?.reason });
 
@@ -144,7 +152,7 @@ export function createTransport(options: TransportOptions): Transport {
   ): Promise<{ ok: true; value: T } | { ok: false; error: ApiError }> {
     const { method, path, signal } = spec;
     const errorOf = (fields: Omit<ApiErrorInit, 'endpoint' | 'method' | 'attempts'>) =>
-      new ApiError({ endpoint: path, method, attempts: attempt, ...fields });
+      apiError({ endpoint: path, method, attempts: attempt, ...fields });
 
     // One controller per attempt: fired by our timer or by the caller's signal.
     const controller = new AbortController();
@@ -228,7 +236,7 @@ export function createTransport(options: TransportOptions): Transport {
           }),
         };
       }
-      return { ok: true, value: parsed.data };
+      return { ok: true, value: redact.value(parsed.data) };
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', forwardAbort);
@@ -307,11 +315,20 @@ function describeErrorBody(
   }
   const parsed = json === undefined ? undefined : ErrorResponse.safeParse(json);
   if (parsed?.success) {
-    return { code: parsed.data.code, message: parsed.data.message, details: [...parsed.data.details] };
+    return { code: parsed.data.code ?? null, message: parsed.data.message, details: [...(parsed.data.details ?? [])] };
   }
   const statusLine = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
   const body = snippet(text);
   return { code: null, message: body ? `${statusLine}: ${body}` : statusLine, details: [] };
+}
+
+/** The key out of every text of the error, then message and details within ERROR_BODY_BUDGET. */
+function scrubbed(init: ApiErrorInit, redact: Redactor): ApiErrorInit {
+  const message = redact.text(init.message);
+  const details = init.details === undefined ? undefined : redact.value(init.details);
+  const issues = init.issues?.map((issue) => ({ ...issue, message: redact.text(issue.message) }));
+  const capped = capErrorBody({ message, details: details ?? [] }, ERROR_BODY_BUDGET);
+  return { ...init, message: capped.message, ...(details !== undefined && { details: capped.details }), ...(issues && { issues }) };
 }
 
 function plainIssue(issue: z.core.$ZodIssue): ApiIssue {

@@ -65,6 +65,9 @@ export function createBackgroundHandlers(
     },
     'courier:api:cancel': ({ requestId }, { sender }) => ({ cancelled: apiCalls.cancel(senderScope(sender), requestId) }),
 
+    'courier:directory:get': () => services.directory.get(),
+    'courier:directory:refresh': ({ force }) => services.directory.refresh(force ?? false),
+
     'courier:tx:submit': ({ tx, chain_id, route, assets }) =>
       api(async () => (await tracker.submit({ tx, chain_id }, EXTENSION, { route, assets })).item),
     'courier:tx:track': ({ tx_hash, chain_id, route, assets }) =>
@@ -84,8 +87,9 @@ export function createBackgroundHandlers(
     'courier:sites:list': async () => ({ sites: await services.bridge.sites.list() }),
     'courier:sites:revoke': async ({ origin }) => ({ revoked: await services.bridge.sites.revoke(origin) }),
     'courier:approval:get': async ({ request }) => services.bridge.approvalView(request),
-    'courier:approval:decide': async ({ request, approve }) => ({
-      decided: (await services.bridge.approvals.decide(request, approve)) !== undefined,
-    }),
+    'courier:approval:decide': async ({ request, approve }) => {
+      const decision = await services.bridge.approvals.decide(request, approve);
+      return decision?.outcome === 'gone' ? { decided: false, pageGone: true } : { decided: decision !== undefined };
+    },
   };
 }

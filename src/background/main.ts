@@ -30,11 +30,12 @@ export function startBackground(): BackgroundServices {
   browser.runtime.onMessage.addListener(
     createBridgeListener({ handle: bridge.handle, events: bridge.events, limiter: bridge.limiter, extensionId: browser.runtime.id }),
   );
-  // Closing the approval window rejects; a closed tab stops receiving page events.
+  // Closing the approval window rejects; a closed tab ends its approvals and stops receiving page events.
   browser.windows?.onRemoved.addListener((windowId) => {
     bridge.approvals.onWindowRemoved(windowId).catch((error: unknown) => services.log.error('[courier] approval window', error));
   });
   browser.tabs.onRemoved.addListener((tabId) => {
+    bridge.approvals.onTabRemoved(tabId).catch((error: unknown) => services.log.error('[courier] approvals of a closed tab', error));
     bridge.events.forgetTab(tabId).catch((error: unknown) => services.log.error('[courier] forgetting a tab', error));
   });
   // For the benchmark and end-to-end checks through CDP: the worker's own bridge handler. The

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Route, SubmitRequest, TrackRequest } from '../api';
 import { ApiCallParams, ApiCancelParams, ApiCancelResult } from './api-proxy';
+import { DirectorySnapshot } from './directory/schema';
 import { SetKeyParams, SettingsUpdate, SettingsView } from './settings-schema';
 import { AssetHint, TrackedTx } from './tracker/model';
 
@@ -28,7 +29,10 @@ export type ConnectedSiteView = z.infer<typeof ConnectedSiteView>;
 const ApprovalRef = z.strictObject({ request: z.string().min(16).max(64) });
 export const ApprovalView = z.object({
   request: z.string(),
+  /** The asking frame's origin: what gets connected. */
   origin: z.string(),
+  /** The top-level page's origin when the request comes from a frame of another origin. */
+  embeddedIn: z.string().nullable(),
   createdAt: z.number(),
   /** What connecting lets the site do, and what it never can. */
   permissions: z.array(z.string()),
@@ -84,6 +88,18 @@ export const backgroundMethods = {
    */
   'courier:api:cancel': { params: ApiCancelParams, result: ApiCancelResult },
 
+  /**
+   * The API's chains and assets (`/v2/info/chains`, `/v2/fungible/assets`) for the current base
+   * URL, as cached: at once, however old (`directory: null` before the first answer). A stale or
+   * missing entry starts a fetch; `revalidating` says so.
+   */
+  'courier:directory:get': { params: none, result: DirectorySnapshot },
+  /**
+   * Waits for that fetch (or starts one: stale, missing, or `force`) and answers the new lists;
+   * when it fails, the cached lists with `error`, or with nothing cached code `api`.
+   */
+  'courier:directory:refresh': { params: z.strictObject({ force: z.boolean().optional() }), result: DirectorySnapshot },
+
   /** Broadcast a signed tx (POST /v2/tx/submit) and track it from then on. */
   'courier:tx:submit': { params: TxSubmitParams, result: TrackedTx },
   /** Register an already broadcast tx (POST /v2/tx/track) and track it. */
@@ -106,10 +122,13 @@ export const backgroundMethods = {
   'courier:sites:revoke': { params: z.strictObject({ origin: z.string().min(1).max(512) }), result: z.object({ revoked: z.boolean() }) },
   /** The approval window: what it is asked (null when the request is no longer waiting). */
   'courier:approval:get': { params: ApprovalRef, result: ApprovalView.nullable() },
-  /** The approval window: the person's decision. `decided: false` when it was no longer waiting. */
+  /**
+   * The approval window: the person's decision. `decided: false` when it was no longer waiting;
+   * `pageGone` when Approve came after the asking page left (nothing was connected).
+   */
   'courier:approval:decide': {
     params: z.strictObject({ ...ApprovalRef.shape, approve: z.boolean() }),
-    result: z.object({ decided: z.boolean() }),
+    result: z.object({ decided: z.boolean(), pageGone: z.boolean().optional() }),
   },
 } as const;
 

@@ -14,6 +14,7 @@ import type { SendToFrame } from './bridge/page-events';
 import type { RateLimitOptions } from './bridge/rate-limit';
 import { createBroadcaster, type BroadcastDeps } from './broadcast';
 import { systemClock, type Clock } from './clock';
+import { DirectoryCache } from './directory/cache';
 import {
   activityPath,
   createNotificationClickHandlers,
@@ -74,6 +75,8 @@ export interface BackgroundServices {
   clicks: ReturnType<typeof createNotificationClickHandlers>;
   /** An API client for the current settings (base URL and key). */
   getClient(): Promise<ApiClient>;
+  /** The API's chains and assets per base URL, cached with revalidation (the pickers' lists). */
+  directory: DirectoryCache;
   /** For the bridge and others: hear every tracked change (after it is stored). */
   onTrackedChanged(listener: TrackedListener): () => void;
   /** Web pages: connected sites, approvals, page events, the method handler. */
@@ -117,6 +120,8 @@ export function createBackgroundServices(options: ServiceOptions = {}): Backgrou
     }
     return cached.client;
   };
+
+  const directory = new DirectoryCache({ area: deps.area, mutex: deps.mutex, clock, getClient, log });
 
   const policy = options.policy ?? policyWithFloor(options.alarmFloorMs ?? detectAlarmFloorMs());
   const tracker = new Tracker({
@@ -199,6 +204,7 @@ export function createBackgroundServices(options: ServiceOptions = {}): Backgrou
     notifier,
     clicks,
     getClient,
+    directory,
     onTrackedChanged: (listener) => tracker.onChange(listener),
     bridge,
     log,

@@ -9,7 +9,7 @@ export const API_ENVIRONMENTS = [...NAMED_ENVIRONMENTS, 'custom'] as const;
 export type ApiEnvironment = (typeof API_ENVIRONMENTS)[number];
 
 export const SETTINGS_KEY = 'courier:settings';
-export const SETTINGS_VERSION = 2;
+export const SETTINGS_VERSION = 3;
 export const SECRETS_KEY = 'courier:secrets';
 export const SECRETS_VERSION = 1;
 
@@ -24,6 +24,8 @@ export const SettingsRecord = z.object({
   /** null: the user has not chosen; the build's default (COURIER_API_URL) applies. */
   api: StoredApiChoice.nullable(),
   notifications: z.boolean(),
+  /** Logos from the internet (https only) in the popup and options page; off: only bundled ones. */
+  remoteLogos: z.boolean(),
 });
 export type SettingsRecord = z.infer<typeof SettingsRecord>;
 
@@ -58,6 +60,7 @@ export const SettingsView = z.object({
     hostPermission: HostPermissionState,
   }),
   notifications: z.boolean(),
+  remoteLogos: z.boolean(),
   key: z.object({
     hasKey: z.boolean(),
     /** The last four characters, only for keys of 8 characters or more; else null. */
@@ -77,6 +80,7 @@ export const SettingsUpdate = z.strictObject({
     ])
     .optional(),
   notifications: z.boolean().optional(),
+  remoteLogos: z.boolean().optional(),
 });
 export type SettingsUpdate = z.infer<typeof SettingsUpdate>;
 

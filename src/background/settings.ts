@@ -1,7 +1,8 @@
 /**
  * Settings and the API key.
  *
- * - `courier:settings` (v2): which API to use and whether to notify. The key is not in here.
+ * - `courier:settings` (v3): which API to use, whether to notify, whether to load remote logos.
+ *   The key is not in here.
  * - `courier:secrets` (v1): the API key, alone, where content scripts cannot read it: storage.local
  *   restricted to trusted contexts on Chrome, the extension origin's IndexedDB on Firefox
  *   (secret-storage.ts, storage-protection.ts). Only the background reads it: it is added to API calls here and
@@ -48,6 +49,8 @@ export const settingsMigrations: readonly Migration[] = [
       };
     },
   },
+  // v2 → v3: the remote-logos switch, on as before.
+  { from: 2, migrate: (record) => ({ ...record, version: 3, remoteLogos: true }) },
 ];
 
 export function apiChoiceForUrl(input: string): StoredApiChoice | null {
@@ -74,14 +77,15 @@ export function createSettingsRecords(deps: RecordDeps, secretsArea: RecordDeps[
         version: SETTINGS_VERSION,
         schema: SettingsRecord,
         migrations: settingsMigrations,
-        initial: () => ({ version: 2, api: null, notifications: true }),
+        initial: () => ({ version: 3, api: null, notifications: true, remoteLogos: true }),
         salvage: (raw) => {
           if (!isRecord(raw)) return undefined;
           const api = StoredApiChoice.nullable().safeParse(raw.api);
           return {
-            version: 2,
+            version: 3,
             api: api.success ? api.data : null,
             notifications: typeof raw.notifications === 'boolean' ? raw.notifications : true,
+            remoteLogos: typeof raw.remoteLogos === 'boolean' ? raw.remoteLogos : true,
           };
         },
       },
@@ -126,6 +130,7 @@ export class SettingsService {
     return {
       api: { ...api, hostPermission: (await this.permitted(api.baseUrl)) ? 'granted' : 'missing' },
       notifications: settings.notifications,
+      remoteLogos: settings.remoteLogos,
       key: { hasKey: key !== null, keyLast4: key !== null && key.length >= 8 ? key.slice(-4) : null },
       keyProtection: this.deps.protection.current,
     };
@@ -136,6 +141,7 @@ export class SettingsService {
     if (patch.api) {
       if (patch.api.environment === 'default') api = null;
       else if (patch.api.environment === 'custom') api = await this.checkedCustom(patch.api.url);
+      else if (patch.api.environment === 'local') api = await this.checkedCustom(API_BASE_URLS.local);
       else api = { environment: patch.api.environment };
     }
     await this.deps.records.settings.update((current) => ({
@@ -143,6 +149,7 @@ export class SettingsService {
         ...current,
         ...(api !== undefined && { api }),
         ...(patch.notifications !== undefined && { notifications: patch.notifications }),
+        ...(patch.remoteLogos !== undefined && { remoteLogos: patch.remoteLogos }),
       },
       result: undefined,
     }));
@@ -192,6 +199,9 @@ export class SettingsService {
       return { environment: named ?? 'custom', baseUrl, customUrl: named ? null : baseUrl, isBuildDefault: true };
     }
     if (choice.environment === 'custom') {
+      // Stored before today's rules (e.g. http:// to another machine): the build default instead,
+      // rather than send the key in clear.
+      if (apiChoiceForUrl(choice.url) === null) return this.resolve(null);
       return { environment: 'custom', baseUrl: choice.url, customUrl: choice.url, isBuildDefault: false };
     }
     return { environment: choice.environment, baseUrl: API_BASE_URLS[choice.environment], customUrl: null, isBuildDefault: false };
@@ -204,8 +214,9 @@ export class SettingsService {
     } catch (error) {
       throw new ProtocolError('invalid-url', error instanceof Error ? error.message : 'Not a valid URL.');
     }
-    // The named URLs are in the manifest's host_permissions; anything else needs a run-time
-    // grant, which only a page can request (user gesture). Refuse until it is there, and say why.
+    // Production and development are in the manifest's host_permissions; a custom URL, and the
+    // local service in production builds (wxt.config.ts), need a run-time grant, which only a
+    // page can request (user gesture). Refuse until it is there, and say why.
     if (!(await this.permitted(url))) {
       throw new ProtocolError('permission-required', hostPermissionRefusal(url), {
         origins: [hostPermissionPattern(url)],

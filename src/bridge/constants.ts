@@ -30,6 +30,11 @@ export const LINK_EVENTS = {
 
 /** Background -> tab (tabs.sendMessage): an event for the page, stamped with its origin. */
 export const BRIDGE_EVENT_TAG = 'courier:bridge-event' as const;
+/**
+ * Background -> one document (tabs.sendMessage): "do you still exist?", for a pending approval.
+ * The relay answers `{ alive: true }`; a document that is gone cannot answer.
+ */
+export const BRIDGE_PING_TAG = 'courier:bridge-ping' as const;
 
 export const BRIDGE_METHODS = [
   'connect',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BRIDGE_EVENT_TAG, BRIDGE_NAMESPACE, type BridgeErrorCode } from './constants';
+import { BRIDGE_EVENT_TAG, BRIDGE_NAMESPACE, BRIDGE_PING_TAG, type BridgeErrorCode } from './constants';
 
 export * from './constants';
 
@@ -68,6 +68,15 @@ export const BridgeEventMessage = z.object({
   payload: z.unknown(),
 });
 export type BridgeEventMessage = z.infer<typeof BridgeEventMessage>;
+
+/**
+ * Background -> one frame: the liveness ping. Chrome addresses the exact document (documentId)
+ * and names no origin; Firefox addresses the frame, so the ping names the origin that asked and
+ * only a document of that origin answers.
+ */
+export const BridgePing = z.object({ [BRIDGE_PING_TAG]: z.literal(1), origin: z.string().optional() });
+export type BridgePing = z.infer<typeof BridgePing>;
+export const BridgePong = z.object({ alive: z.literal(true) });
 
 export function bridgeError(code: BridgeErrorCode, message: string, data?: unknown): BridgeErrorBody {
   return data === undefined ? { code, message } : { code, message, data };

@@ -24,6 +24,7 @@ import {
   BRIDGE_NAMESPACE,
   BridgeErrorCode,
   BridgeEventMessage,
+  BridgePing,
   LINK_EVENTS,
   LinkRequest,
   RelayedResponse,
@@ -36,7 +37,8 @@ import {
 export type RelayRuntime = {
   sendMessage(message: unknown): Promise<unknown>;
   onMessage: {
-    addListener(listener: (message: unknown) => undefined): void;
+    /** A listener's promise is its answer (the polyfilled `browser.runtime` and Firefox). */
+    addListener(listener: (message: unknown) => Promise<unknown> | undefined): void;
   };
 };
 
@@ -95,6 +97,9 @@ export function startRelay(win: Window, runtime: RelayRuntime, options: RelayOpt
   });
 
   runtime.onMessage.addListener((message: unknown) => {
+    // A pending approval asks whether its document is still here (and, on Firefox, still this origin).
+    const ping = BridgePing.safeParse(message);
+    if (ping.success) return ping.data.origin === undefined || ping.data.origin === origin ? Promise.resolve({ alive: true }) : undefined;
     if (typeof message !== 'object' || message === null || !(BRIDGE_EVENT_TAG in message)) return undefined;
     const parsed = BridgeEventMessage.safeParse(message);
     // Meant for another document (the tab navigated since): drop it.

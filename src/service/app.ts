@@ -129,8 +129,9 @@ export function createServiceApp(options: ServiceAppOptions = {}): ServiceApp {
       (req) => ({ body: ibcOriginAssets(world, req.body) }),
       IbcOriginAssetsResponse,
     ),
-    api('GET', '/v2/info/chains', (req) => ({ body: infoChains(world, req.query) }), ChainsResponse),
-    api('GET', '/v2/fungible/assets', (req) => ({ body: fungibleAssets(world, req.query) }), AssetsResponse),
+    // the `discovery` fault (faults/discovery.ts) may hide or add entries in these two answers
+    api('GET', '/v2/info/chains', (req) => ({ body: local.faults.chainsAnswer(infoChains(world, req.query), req.query) }), ChainsResponse),
+    api('GET', '/v2/fungible/assets', (req) => ({ body: local.faults.assetsAnswer(fungibleAssets(world, req.query), req.query) }), AssetsResponse),
     api('GET', '/v2/info/bridges', () => ({ body: infoBridges(world) }), BridgesResponse),
     api('GET', '/v2/fungible/venues', (req) => ({ body: fungibleVenues(world, req.query) }), VenuesResponse),
     api('POST', '/v2/fungible/recommend_assets', (req) => ({ body: recommendAssets(world, req.body) }), RecommendAssetsResponse),

@@ -1,5 +1,5 @@
 /**
- * `npm run service -- [--port 8787] [--seed N] [--speed N] [--api-keys FILE] [--quiet]`
+ * `npm run service -- [--port 8787] [--seed N] [--speed N] [--api-keys FILE] [--allow-origin ORIGIN]… [--quiet]`
  * `npm run service -- create-key [--api-keys FILE] [--label TEXT]`
  */
 import { parseArgs } from 'node:util';
@@ -18,6 +18,9 @@ Options:
   --speed N         simulated time runs N times faster than wall time (default 1)
   --api-keys FILE   key file (default ${defaultKeyFile()})
   --rate-limit N    requests per second for callers without a valid key (default 20; 0 = unlimited)
+  --allow-origin O  let pages of web origin O (e.g. https://dapp.example) use /local/* from a browser;
+                    repeatable. Pages on 127.0.0.1 and localhost always may; other sites never
+                    may without this
   --quiet           no request log
   --label TEXT      with create-key: a note stored beside the hash
   -h, --help        this text`;
@@ -36,6 +39,20 @@ function positiveNumber(name: string, value: string | undefined, fallback: numbe
   return n;
 }
 
+/** `--allow-origin`: exactly an origin (scheme, host, port if any), as browsers send it. */
+function webOrigin(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    fail(`--allow-origin must be an origin like https://dapp.example, got "${value}"`);
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== value) {
+    fail(`--allow-origin must be an origin like https://dapp.example (no path, no trailing slash), got "${value}"`);
+  }
+  return value;
+}
+
 async function main(): Promise<void> {
   let parsed;
   try {
@@ -47,6 +64,7 @@ async function main(): Promise<void> {
         speed: { type: 'string' },
         'api-keys': { type: 'string' },
         'rate-limit': { type: 'string' },
+        'allow-origin': { type: 'string', multiple: true },
         quiet: { type: 'boolean' },
         label: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -74,6 +92,7 @@ async function main(): Promise<void> {
   const seed = positiveNumber('seed', values.seed, 1, { integer: true });
   const speed = positiveNumber('speed', values.speed, 1, { min: 0.001 });
   const rate = positiveNumber('rate-limit', values['rate-limit'], 20);
+  const allowOrigins = (values['allow-origin'] ?? []).map(webOrigin);
 
   let keys: KeyRing;
   try {
@@ -89,6 +108,7 @@ async function main(): Promise<void> {
     keys,
     rateLimit: rate === 0 ? null : { burst: Math.max(10, rate * 5), perSecond: rate },
     interceptor: app.interceptor,
+    allowOrigins,
     log: values.quiet ? undefined : (line) => console.log(line),
   });
   const bound = await listenLocal(server, port).catch((error: NodeJS.ErrnoException) =>
@@ -96,6 +116,7 @@ async function main(): Promise<void> {
   );
   if (!values.quiet) {
     console.log(`${app.describe()}; ${keys.size} API key(s); ready in ${Math.round(performance.now() - started)} ms`);
+    if (allowOrigins.length) console.log(`/local/* also open to ${allowOrigins.join(', ')}`);
   }
   console.log(`listening on http://127.0.0.1:${bound}`);
 

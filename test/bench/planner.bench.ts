@@ -116,7 +116,7 @@ function runPairs(world: World, pairs: readonly Pair[]): RoundResult {
       r.routes += 1;
       if (route.does_swap) r.swaps += 1;
       if (route.operations.some((o) => 'cctp_transfer' in o || 'axelar_transfer' in o)) r.bridges += 1;
-      if (route.txs_required > 1) r.multiTx += 1;
+      if ((route.txs_required ?? 1) > 1) r.multiTx += 1;
       label = 'route';
     } catch (e) {
       if (!(e instanceof ServiceError)) throw e;

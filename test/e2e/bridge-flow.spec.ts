@@ -20,6 +20,7 @@ import {
   recordedEvents,
   signedTransfer,
   waitForApproval,
+  waitForStatusEvent,
 } from './bridge-support';
 
 const TERMINAL = ['STATE_COMPLETED_SUCCESS', 'STATE_COMPLETED_ERROR', 'STATE_ABANDONED'];
@@ -75,13 +76,11 @@ test('statusChanged events keep reaching the page after the worker is killed', a
   const page = await openDapp(context, `${pageServer.origin}/`);
   await connect(context, page);
   await recordEvents(page);
-  const signed = await signedTransfer(service.url, 8);
+  const signed = await signedTransfer(service.url);
   const { tx_hash } = expectOk(await call(page, 'submit', signed));
   // Stopped before the first poll (3 s after entering): everything after comes from a new worker.
   await killWorker(context, page);
-  await expect
-    .poll(async () => (await recordedEvents(page)).map((e) => e.state), { timeout: 60_000 })
-    .toContain('STATE_COMPLETED_SUCCESS');
+  await waitForStatusEvent(page, tx_hash);
   const events = await recordedEvents(page);
   for (const event of events) {
     expect(Object.keys(event).sort()).toEqual(['chain_id', 'state', 'status', 'tx_hash']);
@@ -138,9 +137,9 @@ test('the API key set in Settings appears in nothing a page receives', async ({ 
   await ask('submit', { tx: 'AAAA', chain_id: 'cosmoshub-4' }); // 5000
   expectError(await ask('nope'), 4200);
   expectError(await ask('route', { amount_in: 1 }), -32602);
-  const signed = await signedTransfer(service.url, 9);
+  const signed = await signedTransfer(service.url);
   const { tx_hash } = expectOk(await ask('submit', signed));
-  await expect.poll(async () => (await recordedEvents(page)).map((e) => e.state), { timeout: 60_000 }).toContain('STATE_COMPLETED_SUCCESS');
+  await waitForStatusEvent(page, tx_hash);
   await ask('status', { tx_hash, chain_id: 'cosmoshub-4' });
   await ask('tracked');
 

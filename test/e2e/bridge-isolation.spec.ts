@@ -3,7 +3,6 @@
  * window traffic, a page tampering with its own globals, and iframes of other origins get no
  * further than their own origin may.
  */
-import type { Frame, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import {
   call,
@@ -11,6 +10,8 @@ import {
   decide,
   expectError,
   expectOk,
+  frameCall,
+  frameOf,
   localhostOrigin,
   openDapp,
   recordEvents,
@@ -18,10 +19,9 @@ import {
   signedTransfer,
   storageLocal,
   waitForApproval,
+  waitForStatusEvent,
   type Answer,
 } from './bridge-support';
-
-const ACCOUNT = 7;
 
 test('two origins cannot see or affect each other’s transactions or approvals', async ({ context, pageServer, service, serviceWorker }) => {
   const originA = pageServer.origin;
@@ -37,7 +37,7 @@ test('two origins cannot see or affect each other’s transactions or approvals'
 
   await recordEvents(a);
   await recordEvents(b);
-  const signed = await signedTransfer(service.url, ACCOUNT);
+  const signed = await signedTransfer(service.url);
   const submitted = expectOk(await call(a, 'submit', signed));
   expect(submitted.tx_hash).toMatch(/^[0-9A-F]{64}$/);
   const ref = { tx_hash: submitted.tx_hash, chain_id: signed.chain_id };
@@ -57,9 +57,8 @@ test('two origins cannot see or affect each other’s transactions or approvals'
   expect(Object.keys(own).sort()).toEqual(['chain_id', 'created_at', 'explorer_link', 'outcome', 'state', 'status', 'tx_hash']);
   expect(expectOk(await call(a, 'tracked')).map((t: any) => t.tx_hash)).toEqual([ref.tx_hash]);
 
-  // Events went to A only.
-  await expect.poll(() => recordedEvents(a)).toContainEqual(expect.objectContaining({ tx_hash: ref.tx_hash }));
-  await a.waitForTimeout(500);
+  // Events went to A only: all of them, up to the terminal one, and none to B.
+  await waitForStatusEvent(a, ref.tx_hash);
   expect(await recordedEvents(b)).toEqual([]);
 
   // B disconnecting does not touch A.
@@ -93,7 +92,7 @@ test('spoofing from the page: forged replies, forged requests, a redefined windo
   const other = localhostOrigin(pageServer);
   const victim = await openDapp(context, `${other}/`);
   await connect(context, victim, other);
-  const signed = await signedTransfer(service.url, ACCOUNT);
+  const signed = await signedTransfer(service.url);
   const victimTx = expectOk(await call(victim, 'submit', signed));
 
   const page = await openDapp(context, `${origin}/`);
@@ -124,7 +123,18 @@ test('spoofing from the page: forged replies, forged requests, a redefined windo
     // Forged requests "from" another origin: nothing listens on window.
     w.postMessage({ namespace: 'courier:bridge', direction: 'to-extension', id: 'a'.repeat(32), method: 'status', origin: 'http://localhost', params: { tx_hash: victimHash, chain_id: 'cosmoshub-4' } }, '*');
     const real = await pending;
-    await new Promise((r) => setTimeout(r, 300));
+    // Messages to a window are dispatched in order: once this one arrives, every forged one has been.
+    await new Promise<void>((resolve) => {
+      const onMarker = (e: MessageEvent) => {
+        if (e.data !== 'courier-test:marker') return;
+        w.removeEventListener('message', onMarker);
+        resolve();
+      };
+      w.addEventListener('message', onMarker);
+      w.postMessage('courier-test:marker', location.origin);
+    });
+    // And a full round trip through the relay and the background, for anything a forged request started.
+    await w.courier.request({ method: 'tracked' });
     return {
       real,
       events,
@@ -217,27 +227,6 @@ test('spoofing from the page: forged replies, forged requests, a redefined windo
   expect(expectOk(await call(victim, 'tracked')).map((t: any) => t.tx_hash)).toEqual([victimTx.tx_hash]);
 });
 
-/** call() for a frame. */
-function frameCall(frame: Frame, method: string, params?: unknown): Promise<Answer> {
-  return frame.evaluate(
-    async ([m, p]) => {
-      try {
-        return { ok: true as const, result: await (window as any).courier.request(p === undefined ? { method: m } : { method: m, params: p }) };
-      } catch (e: any) {
-        return { ok: false as const, error: { code: e?.code, message: e?.message, data: e?.data } };
-      }
-    },
-    [method, params] as const,
-  );
-}
-
-async function frameOf(page: Page, url: string): Promise<Frame> {
-  await expect.poll(() => page.frames().some((f) => f.url() === url)).toBe(true);
-  const frame = page.frames().find((f) => f.url() === url)!;
-  await frame.waitForFunction(() => 'courier' in window);
-  return frame;
-}
-
 test('an iframe of another origin is answered as itself; a sandboxed frame has no origin to act for', async ({ context, pageServer, service }) => {
   const origin = pageServer.origin;
   const other = localhostOrigin(pageServer);
@@ -262,7 +251,7 @@ test('an iframe of another origin is answered as itself; a sandboxed frame has n
   // The parent's connection is not the frame's.
   expectError(await frameCall(foreign, 'tracked'), 4100);
 
-  const signed = await signedTransfer(service.url, ACCOUNT);
+  const signed = await signedTransfer(service.url);
   const tx = expectOk(await call(page, 'submit', signed));
   expectError(await frameCall(foreign, 'status', { tx_hash: tx.tx_hash, chain_id: signed.chain_id }), 4100);
 
@@ -287,7 +276,7 @@ test('an iframe of another origin is answered as itself; a sandboxed frame has n
   });
   expect(expectOk(await parentAnswer).map((t: any) => t.tx_hash)).toEqual([tx.tx_hash]);
 
-  await expect.poll(() => recordedEvents(page)).toContainEqual(expect.objectContaining({ tx_hash: tx.tx_hash }));
+  await waitForStatusEvent(page, tx.tx_hash);
   expect(await foreign.evaluate(() => (window as any).__events)).toEqual([]);
 
   // A sandboxed frame (opaque origin) cannot act for anyone, not even ask to connect.

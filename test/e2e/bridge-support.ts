@@ -2,10 +2,14 @@
  * Helpers for the bridge's end-to-end tests: dApp pages on 127.0.0.1 and localhost, the
  * approval window, calls through `window.courier`, the worker's storage, and killing the worker.
  */
-import type { BrowserContext, Page, Worker } from '@playwright/test';
+import type { BrowserContext, Frame, Page, Worker } from '@playwright/test';
 import { expect } from './support/fixtures';
 import { recordedInPage, recordEventsInPage, requestInPage, type Answer } from './support/page-calls';
 import type { PageServer } from './support/page-server';
+import { stopServiceWorker } from './support/worker';
+
+/** Stops the extension's service worker; see support/worker.ts for why events, not polling. */
+export const killWorker = stopServiceWorker;
 
 export type { Answer };
 
@@ -23,6 +27,28 @@ export async function openDapp(context: BrowserContext, url: string): Promise<Pa
 /** One request through window.courier, answered as data (errors included). */
 export function call(page: Page, method: string, params?: unknown): Promise<Answer> {
   return page.evaluate(requestInPage, [method, params, params !== undefined] as const);
+}
+
+/** call() for a frame. */
+export function frameCall(frame: Frame, method: string, params?: unknown): Promise<Answer> {
+  return frame.evaluate(
+    async ([m, p]) => {
+      try {
+        return { ok: true as const, result: await (window as any).courier.request(p === undefined ? { method: m } : { method: m, params: p }) };
+      } catch (e: any) {
+        return { ok: false as const, error: { code: e?.code, message: e?.message, data: e?.data } };
+      }
+    },
+    [method, params] as const,
+  );
+}
+
+/** The frame of `page` at `url`, once its provider is ready. */
+export async function frameOf(page: Page, url: string): Promise<Frame> {
+  await expect.poll(() => page.frames().some((f) => f.url() === url)).toBe(true);
+  const frame = page.frames().find((f) => f.url() === url)!;
+  await frame.waitForFunction(() => 'courier' in window);
+  return frame;
 }
 
 export function expectError(answer: Answer, code: number): Extract<Answer, { ok: false }>['error'] {
@@ -102,22 +128,6 @@ export function storageSession(worker: Worker): Promise<Record<string, unknown>>
   return worker.evaluate(() => (globalThis as any).chrome.storage.session.get(null));
 }
 
-/** Stops the extension's service worker (MV3-TESTING.md) and waits until no worker target is left. */
-export async function killWorker(context: BrowserContext, anyPage: Page): Promise<void> {
-  const cdp = await context.newCDPSession(anyPage);
-  await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.stopAllWorkers');
-  for (let i = 0; i < 200; i++) {
-    const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: { type: string; url: string }[] };
-    if (!targetInfos.some((t) => t.type === 'service_worker' && t.url.startsWith('chrome-extension://'))) {
-      await cdp.detach();
-      return;
-    }
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('the service worker did not stop');
-}
-
 /** Records statusChanged events in the page (window.__events). */
 export async function recordEvents(page: Page): Promise<void> {
   await page.evaluate(recordEventsInPage);
@@ -125,6 +135,17 @@ export async function recordEvents(page: Page): Promise<void> {
 
 export function recordedEvents(page: Page): Promise<any[]> {
   return page.evaluate(recordedInPage);
+}
+
+/**
+ * Waits until the page has recorded `state` for `txHash`. The terminal state is the last event
+ * the tracker sends for a transaction: once a page has it, any event another page was (wrongly)
+ * sent for it has been sent too, so absence elsewhere can be checked without a fixed sleep.
+ */
+export async function waitForStatusEvent(page: Page, txHash: string, state = 'STATE_COMPLETED_SUCCESS', timeoutMs = 60_000): Promise<void> {
+  await expect
+    .poll(async () => (await recordedEvents(page)).filter((e) => e.tx_hash === txHash).map((e) => e.state), { timeout: timeoutMs })
+    .toContain(state);
 }
 
 export { ATOM_ON_OSMO, HUB, OSMO, signedTransfer } from './bridge-tx';

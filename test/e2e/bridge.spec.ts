@@ -12,6 +12,7 @@ import {
   expectOk,
   extensionPage,
   killWorker,
+  localhostOrigin,
   openDapp,
   protocol,
   storageLocal,
@@ -62,7 +63,7 @@ test.describe('connected sites', () => {
     expect(listed).toMatchObject({ ok: true, result: { sites: [{ origin, connectedAt: expect.any(Number) }] } });
   });
 
-  test('Reject and closing the window answer 4001; a second connect while one is open answers -32002', async ({ context, pageServer }) => {
+  test('Reject and closing the window answer 4001 (then a cooldown); a second connect while one is open answers -32002', async ({ context, pageServer }) => {
     const page = await openDapp(context, `${pageServer.origin}/`);
 
     let opened = waitForApproval(context);
@@ -70,17 +71,23 @@ test.describe('connected sites', () => {
     await decide(await opened, 'Reject');
     const rejected = expectError(await answer, 4001);
     expect(rejected.message).toMatch(/rejected/i);
+    // Asking again right away is refused without a window (the cooldown after Reject).
+    const pagesBefore = context.pages().length;
+    expect(expectError(await call(page, 'connect'), 4001).message).toMatch(/recently/i);
+    expect(context.pages().length).toBe(pagesBefore);
 
+    const other = await openDapp(context, `${localhostOrigin(pageServer)}/`);
     opened = waitForApproval(context);
-    answer = call(page, 'connect');
+    answer = call(other, 'connect');
     const approval = await opened;
-    const second = expectError(await call(page, 'connect'), -32002);
+    const second = expectError(await call(other, 'connect'), -32002);
     expect(second.message).toMatch(/already/i);
     await approval.close();
     expectError(await answer, 4001);
 
     // Nothing connected.
     expectError(await call(page, 'route', ROUTE), 4100);
+    expectError(await call(other, 'route', ROUTE), 4100);
   });
 
   test('disconnect forgets the site; Settings can revoke it too', async ({ context, pageServer, extensionUrl }) => {
@@ -166,9 +173,8 @@ test.describe('every error code, reached for real', () => {
     expect(codes.filter((a: any) => a === 'ok').length).toBeGreaterThanOrEqual(20);
     expect(limited.length).toBeGreaterThan(0);
     for (const a of limited) expect(a).toMatchObject({ code: 4290, retry: expect.any(Number) });
-    // The bucket refills.
-    await page.waitForTimeout(1_000);
-    expectOk(await call(page, 'tracked'));
+    // The bucket refills: the origin is served again without anything else changing.
+    await expect.poll(async () => (await call(page, 'tracked')).ok, { timeout: 10_000, intervals: [250] }).toBe(true);
   });
 
   test('-32603 (retriable) for a request lost in a worker restart; the open approval still applies afterwards', async ({ context, pageServer }) => {

@@ -14,7 +14,8 @@ for (const scheme of ['light', 'dark'] as const) {
     for (const view of VIEWS) {
       await page.goto(extensionUrl(`popup.html#/${view}`));
       await expect(page.getByTestId(`view-${view}`)).toBeVisible();
-      await page.waitForTimeout(150); // let a delayed skeleton settle
+      // Checked once loaded: a skeleton appears only after 100 ms of loading, so no moment is "before" it.
+      await expect(page.locator('.courier-skeleton, [aria-busy="true"]')).toHaveCount(0);
       await expectAccessible(page, `${view} (${scheme}, empty)`);
       if (scheme === 'dark') await screenshot(page, `${view}-empty-dark`);
     }

@@ -72,6 +72,29 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
   expect(violations, `${what}: axe found serious or critical violations`).toEqual([]);
 }
 
+/**
+ * Records every value `attribute` of the element `testId` takes from now on (the element may be
+ * re-rendered). For states that may last less than one of Playwright's polls, e.g. a loading
+ * phase before an instant failure: the returned reader lists all of them, in order.
+ */
+export async function recordAttribute(page: Page, testId: string, attribute: string): Promise<() => Promise<string[]>> {
+  const key = `__seen_${testId}_${attribute}`.replace(/\W/g, '_');
+  await page.evaluate(
+    ([key, testId, attribute]) => {
+      const seen: string[] = [];
+      (window as any)[key] = seen;
+      const read = () => {
+        const value = document.querySelector(`[data-testid="${testId}"]`)?.getAttribute(attribute);
+        if (value != null && seen.at(-1) !== value) seen.push(value);
+      };
+      read();
+      new MutationObserver(read).observe(document.documentElement, { subtree: true, childList: true, attributes: true, attributeFilter: [attribute] });
+    },
+    [key, testId, attribute] as const,
+  );
+  return () => page.evaluate((key) => [...((window as any)[key] as string[])], key);
+}
+
 /** Opens a picker, searches, and picks the first option whose text matches. */
 export async function pick(page: Page, testId: string, query: string, option: RegExp | string): Promise<void> {
   await page.getByTestId(testId).click();
@@ -80,6 +103,15 @@ export async function pick(page: Page, testId: string, query: string, option: Re
   await dialog.getByRole('combobox').fill(query);
   await dialog.getByRole('option').filter({ hasText: option }).first().click();
   await expect(dialog).toBeHidden();
+}
+
+/** Points Courier at another API (a test's own service) through the settings, from the popup page. */
+export async function useApi(page: Page, url: string): Promise<void> {
+  const saved = await page.evaluate(
+    (apiUrl) => (globalThis as any).chrome.runtime.sendMessage({ courier: 1, method: 'courier:settings:update', params: { api: { environment: 'custom', url: apiUrl } } }),
+    url,
+  );
+  expect(saved?.ok).toBe(true);
 }
 
 /** The account number and sequence of an address on a simulated chain. */
@@ -93,6 +125,28 @@ export async function accountOf(
   return { accountNumber: String(body.account_number), sequence: String(body.sequence), balances: body.balances ?? [] };
 }
 
+/** The balances of an address on a simulated chain; an address the chain has never seen has none. */
+export async function balancesOf(
+  service: { get(path: string): Promise<{ status: number; body: any }> },
+  chainId: string,
+  address: string,
+): Promise<{ denom: string; amount: string }[]> {
+  const { status, body } = await service.get(`/local/chains/${chainId}/accounts/${address}`);
+  if (status === 404) return [];
+  if (status !== 200) throw new Error(`account ${address} on ${chainId}: HTTP ${status} ${JSON.stringify(body)}`);
+  return body.balances ?? [];
+}
+
 export function balanceOf(balances: { denom: string; amount: string }[], denom: string): bigint {
   return BigInt(balances.find((b) => b.denom === denom)?.amount ?? '0');
+}
+
+/** Points Courier at another API base URL from the popup's Settings, and back to the Transfer view. */
+export async function useApiFromSettings(page: Page, url: string): Promise<void> {
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByLabel('Custom').check();
+  await page.getByLabel('Custom base URL').fill(url);
+  await page.getByRole('button', { name: 'Save API address' }).click();
+  await expect(page.getByTestId('api-base-url')).toHaveText(url);
+  await page.getByRole('link', { name: 'Transfer' }).click();
 }

@@ -2,21 +2,22 @@
  * The popup end to end, in real Chromium against the local routing service: quote, preview,
  * build, sign (with cosmjs, as a wallet would), submit, follow to success, see the balance move.
  */
-import { msgFromApi, signTx, devWallet } from '../support/dev-wallet';
+import { msgFromApi, signTx } from '../support/dev-wallet';
 import { expect, test } from './support/fixtures';
+import { devAddressOn, freshKey } from './support/transfers';
 import { call, connect, openDapp } from './bridge-support';
-import { accountOf, balanceOf, expectAccessible, openPopup, pick, screenshot } from './popup-helpers';
+import { accountOf, balanceOf, balancesOf, expectAccessible, openPopup, pick, screenshot } from './popup-helpers';
 
 const HUB = 'cosmoshub-4';
 const OSMOSIS = 'osmosis-1';
 const ATOM_ON_OSMOSIS = 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2';
-// Dev accounts other suites are unlikely to use, so sequences never race across workers.
-const ACCOUNT = 7;
 
 test('quote, preview, build, sign, submit and follow an ATOM → OSMO swap to success; balances move', async ({ context, extensionUrl, service }) => {
   test.setTimeout(240_000);
-  const cosmos = await devWallet(ACCOUNT, 'cosmos');
-  const osmo = await devWallet(ACCOUNT, 'osmo');
+  // An account of this test's own: no other test moves its balance or takes its sequence.
+  const key = await freshKey(service, HUB, 'uatom', '1500000');
+  const cosmos = await devAddressOn(service, HUB, key);
+  const osmo = await devAddressOn(service, OSMOSIS, key);
   const { page, errors } = await openPopup(context, extensionUrl('popup.html'));
   await expect(page.getByTestId('background-status')).toContainText(service.url);
 
@@ -76,7 +77,7 @@ test('quote, preview, build, sign, submit and follow an ATOM → OSMO swap to su
   expect(JSON.parse(messageJson)).toEqual(JSON.parse(shown));
 
   // ── The wallet's part: sign with cosmjs ──
-  const before = await accountOf(service, OSMOSIS, osmo);
+  const before = await balancesOf(service, OSMOSIS, osmo);
   const account = await accountOf(service, HUB, cosmos);
   const signed = await signTx({
     chainId: HUB,
@@ -84,7 +85,7 @@ test('quote, preview, build, sign, submit and follow an ATOM → OSMO swap to su
     sequence: account.sequence,
     msgs: [msgFromApi({ msg: messageJson, msg_type_url: '/ibc.applications.transfer.v1.MsgTransfer' })],
     fee: { amount: [{ denom: 'uatom', amount: '5000' }], gas: 300_000 },
-    account: ACCOUNT,
+    privkey: key,
   });
 
   // ── Submit ──
@@ -128,7 +129,7 @@ test('quote, preview, build, sign, submit and follow an ATOM → OSMO swap to su
   await expect(osmoRow).toBeVisible();
   await expect(osmoRow.getByTestId('balance-amount')).not.toHaveAttribute('data-amount', '', { timeout: 20_000 });
   const shownAmount = BigInt((await osmoRow.getByTestId('balance-amount').getAttribute('data-amount')) ?? '0');
-  expect(shownAmount).toBeGreaterThan(balanceOf(before.balances, 'uosmo'));
+  expect(shownAmount).toBeGreaterThan(balanceOf(before, 'uosmo'));
   await expect(page.getByTestId('balances-total')).toContainText('$');
   await screenshot(page, 'balances');
   await expectAccessible(page, 'balances');
@@ -233,9 +234,9 @@ test('Settings: API address, masked key, notifications; the options page shows t
 
 test('Track a transaction a wallet broadcast itself; it lands in Activity, then Remove forgets it', async ({ context, extensionUrl, service }) => {
   test.setTimeout(120_000);
-  const account = 8;
-  const cosmos = await devWallet(account, 'cosmos');
-  const osmo = await devWallet(account, 'osmo');
+  const key = await freshKey(service, HUB, 'uatom', '250000');
+  const cosmos = await devAddressOn(service, HUB, key);
+  const osmo = await devAddressOn(service, OSMOSIS, key);
   // The wallet's side, without Courier: route, msgs, sign, broadcast.
   const route = await service.post('/v2/fungible/route', {
     source_asset_denom: 'uatom',
@@ -255,7 +256,7 @@ test('Track a transaction a wallet broadcast itself; it lands in Activity, then 
     sequence: info.sequence,
     msgs: cosmosTx.msgs.map(msgFromApi),
     fee: { amount: [{ denom: 'uatom', amount: '5000' }], gas: 300_000 },
-    account,
+    privkey: key,
   });
   const broadcast = await service.post(`/local/chains/${HUB}/broadcast`, { tx });
   expect(broadcast.status).toBe(200);

@@ -7,6 +7,7 @@ import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { expect, extensionWorker, launchExtensionContext, test, type LocalService } from './support/fixtures';
 import { startOwnService } from './support/own-service';
 import { signedTransfers } from './support/transfers';
+import { stopServiceWorker } from './support/worker';
 
 const ATOM_ON_OSMOSIS = 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2';
 
@@ -40,6 +41,14 @@ async function waitForOutcome(page: Page, id: string, timeoutMs = 30_000): Promi
   return last!;
 }
 
+/**
+ * The notifier records `notified` in a write of its own, after the one that stored the terminal
+ * state: seeing the state does not mean the flag is there yet.
+ */
+async function waitForNotified(page: Page, id: string): Promise<void> {
+  await expect.poll(async () => (await call<Tracked>(page, 'courier:tx:get', { id })).notified, { timeout: 15_000, intervals: [250] }).toBe(true);
+}
+
 /** A page of the extension that does not mark activity as seen (the popup would). */
 async function extensionPage(context: BrowserContext, extensionUrl: (p: string) => string): Promise<Page> {
   const page = await context.newPage();
@@ -51,21 +60,6 @@ async function pauseRoute(service: LocalService, route: any, kind: 'pause' | 're
   const hop = route.operations[0].transfer;
   const res = await service.post('/local/faults', { kind, chain_id: hop.from_chain_id, channel_id: hop.channel });
   expect(res.status).toBe(200);
-}
-
-async function stopServiceWorker(context: BrowserContext, page: Page) {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.stopAllWorkers');
-  const browserCdp = await context.browser()!.newBrowserCDPSession().catch(() => undefined);
-  for (let i = 0; i < 200; i++) {
-    const { targetInfos } = browserCdp
-      ? await browserCdp.send('Target.getTargets')
-      : await cdp.send('Target.getTargets' as never);
-    if (!targetInfos.some((t: { type: string }) => t.type === 'service_worker')) return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('the service worker did not stop');
 }
 
 test('a signed transfer submitted through the background: badge 1, then done with exactly one notification', async ({
@@ -84,7 +78,7 @@ test('a signed transfer submitted through the background: badge 1, then done wit
   // Held on its channel so the pending badge can be seen; released once it has been.
   await pauseRoute(service, route, 'pause');
   const tracked = await call<Tracked>(page, 'courier:tx:submit', { tx: signed[0], chain_id: chainId, route });
-  expect(await badge(serviceWorker)).toBe('1');
+  await expect.poll(() => badge(serviceWorker)).toBe('1');
   await pauseRoute(service, route, 'resume');
 
   const done = await waitForOutcome(page, tracked.id);
@@ -106,13 +100,13 @@ test('tracking resumes after the service worker is stopped mid-transfer', async 
   });
   await pauseRoute(service, route, 'pause');
   const tracked = await call<Tracked>(page, 'courier:tx:submit', { tx: signed[0], chain_id: chainId, route });
-  expect(await badge(serviceWorker)).toBe('1');
+  await expect.poll(() => badge(serviceWorker)).toBe('1');
 
   await stopServiceWorker(context, page);
   await pauseRoute(service, route, 'resume');
   // Any message wakes the worker; on start it sets its alarm again from storage.
-  const done = await waitForOutcome(page, tracked.id);
-  expect(done.notified).toBe(true);
+  await waitForOutcome(page, tracked.id);
+  await waitForNotified(page, tracked.id);
   await expect.poll(async () => Object.keys(await notifications(await extensionWorker(context)))).toEqual([`courier:tx:${tracked.id}`]);
 });
 
@@ -136,8 +130,8 @@ test('tracking survives closing and relaunching the browser on the same profile'
   try {
     await extensionWorker(relaunched);
     page = await extensionPage(relaunched, extensionUrl);
-    const done = await waitForOutcome(page, tracked.id);
-    expect(done.notified).toBe(true);
+    await waitForOutcome(page, tracked.id);
+    await waitForNotified(page, tracked.id);
     const worker = await extensionWorker(relaunched);
     await expect.poll(async () => Object.keys(await notifications(worker))).toEqual([`courier:tx:${tracked.id}`]);
   } finally {

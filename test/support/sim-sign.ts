@@ -20,7 +20,8 @@ export async function signAsDev(
     accountNumber: acc.account_number,
     sequence: acc.sequence,
     msgs: o.msgs,
-    fee: { amount: [{ denom: fee.denom, amount: fee.amount.toString() }], gas: o.gas },
+    // a chain with a zero gas price takes no fee: wallets send none (a zero coin is invalid)
+    fee: { amount: fee.amount > 0n ? [{ denom: fee.denom, amount: fee.amount.toString() }] : [], gas: o.gas },
     account: o.account,
     prefix: chain.bech32Prefix,
     ...(o.memo !== undefined ? { memo: o.memo } : {}),

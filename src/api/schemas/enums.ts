@@ -12,9 +12,14 @@ export const BridgeType = openEnum(BRIDGE_TYPES);
 export type BridgeType = z.infer<typeof BridgeType>;
 export type KnownBridgeType = (typeof BRIDGE_TYPES)[number];
 
-/** Overall state of a tracked transaction (`state` in status). */
+/**
+ * Overall state of a tracked transaction (`state` in status). The spec lists six; the vendor's
+ * documentation adds STATE_UNKNOWN and STATE_RECEIVED (neither terminal).
+ */
 export const TX_STATES = [
+  'STATE_UNKNOWN',
   'STATE_SUBMITTED',
+  'STATE_RECEIVED',
   'STATE_PENDING',
   'STATE_ABANDONED',
   'STATE_COMPLETED_SUCCESS',

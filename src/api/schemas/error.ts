@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ErrorDetailReason } from './enums';
 import { F } from './fields';
+import { unknownable } from '../reading-policy';
 
 /** A google.rpc detail, e.g. ErrorInfo carrying a price-safety `reason`. */
 export const ErrorDetail = z.looseObject({
@@ -13,10 +14,11 @@ export const ErrorDetail = z.looseObject({
 });
 export type ErrorDetail = z.infer<typeof ErrorDetail>;
 
+/** Reading policy: an error answer needs its `message`; `code` and `details` may be unknown. */
 export const ErrorResponse = z.looseObject({
   /** A gRPC status code (3 invalid argument, 5 not found, 2 unknown/internal). */
-  code: z.number().int(),
+  code: unknownable(z.number().int()),
   message: F.message,
-  details: z.array(ErrorDetail),
+  details: unknownable(z.array(ErrorDetail)),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;

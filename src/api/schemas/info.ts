@@ -8,6 +8,7 @@ import { InlineError, Asset, SwapVenue } from './common';
 import { BridgeType, ChainType, RecommendationReason } from './enums';
 import { F, pick } from './fields';
 import { ChainId, DecimalString, Denom } from './primitives';
+import { lenient, unknownable } from '../reading-policy';
 
 // ─────────────────────────────── balances ───────────────────────────────
 
@@ -17,24 +18,27 @@ export const BalancesRequest = z.looseObject({
 });
 export type BalancesRequest = z.infer<typeof BalancesRequest>;
 
-export const BalanceEntry = z.looseObject({
-  ...pick('amount'),
-  /** `amount` scaled by decimals. */
-  formatted_amount: DecimalString,
-  decimals: F.decimals.nullable().optional(),
-  /** USD unit price. */
-  price: DecimalString.nullable().optional(),
-  value_usd: DecimalString.nullable().optional(),
-  error: InlineError.nullable().optional(),
-});
+/** One balance. Reading policy: every field lenient (an entry may carry only `error`). */
+export const BalanceEntry = z.looseObject(
+  lenient({
+    ...pick('amount'),
+    /** `amount` scaled by decimals. */
+    formatted_amount: DecimalString,
+    decimals: F.decimals.nullable(),
+    /** USD unit price. */
+    price: DecimalString.nullable(),
+    value_usd: DecimalString.nullable(),
+    error: InlineError.nullable(),
+  }),
+);
 export type BalanceEntry = z.infer<typeof BalanceEntry>;
 
 export const BalancesResponse = z.looseObject({
   chains: z.record(
     ChainId,
     z.looseObject({
-      address: F.address.optional(),
-      denoms: z.record(Denom, BalanceEntry).optional(),
+      address: unknownable(F.address),
+      denoms: unknownable(z.record(Denom, BalanceEntry)),
     }),
   ),
 });
@@ -76,10 +80,7 @@ export const IbcOriginAssetsRequest = z.looseObject({
 export type IbcOriginAssetsRequest = z.infer<typeof IbcOriginAssetsRequest>;
 
 /** openapi declares no required field here; `asset` is absent when not found. */
-export const OptionalAsset = z.looseObject({
-  asset: Asset.optional(),
-  asset_found: z.boolean().optional(),
-});
+export const OptionalAsset = z.looseObject(lenient({ asset: Asset, asset_found: z.boolean() }));
 export type OptionalAsset = z.infer<typeof OptionalAsset>;
 
 export const IbcOriginAssetsResponse = z.looseObject({
@@ -101,33 +102,38 @@ export type ChainsRequest = z.infer<typeof ChainsRequest>;
 /** A fee token and its gas price tiers. */
 export const FeeAsset = z.looseObject({
   ...pick('denom'),
-  gas_price: z
-    .looseObject({ low: DecimalString, average: DecimalString, high: DecimalString })
-    .partial()
-    .nullable()
-    .optional(),
+  gas_price: unknownable(
+    z.looseObject(lenient({ low: DecimalString, average: DecimalString, high: DecimalString })).nullable(),
+  ),
 });
 export type FeeAsset = z.infer<typeof FeeAsset>;
 
+/**
+ * A chain. Reading policy: a chain is its id; production omits `pretty_name`,
+ * `cosmos_module_support` and `ibc_capabilities`, so everything else is read leniently.
+ */
 export const Chain = z.looseObject({
-  chain_name: z.string(),
-  ...pick('chain_id', 'pfm_enabled'),
-  cosmos_module_support: z.looseObject({ authz: z.boolean(), feegrant: z.boolean() }).partial(),
-  ...pick('supports_memo'),
-  logo_uri: F.logo_uri.nullable().optional(),
-  bech32_prefix: z.string(),
-  fee_assets: z.array(FeeAsset),
-  chain_type: ChainType,
-  ibc_capabilities: z
-    .looseObject({
-      cosmos_pfm: z.boolean(),
-      cosmos_ibc_hooks: z.boolean(),
-      cosmos_memo: z.boolean(),
-      cosmos_autopilot: z.boolean(),
-    })
-    .partial(),
-  ...pick('is_testnet'),
-  pretty_name: z.string(),
+  ...pick('chain_id'),
+  ...lenient({
+    chain_name: z.string(),
+    ...pick('pfm_enabled'),
+    cosmos_module_support: z.looseObject(lenient({ authz: z.boolean(), feegrant: z.boolean() })),
+    ...pick('supports_memo'),
+    logo_uri: F.logo_uri.nullable(),
+    bech32_prefix: z.string(),
+    fee_assets: z.array(FeeAsset),
+    chain_type: ChainType,
+    ibc_capabilities: z.looseObject(
+      lenient({
+        cosmos_pfm: z.boolean(),
+        cosmos_ibc_hooks: z.boolean(),
+        cosmos_memo: z.boolean(),
+        cosmos_autopilot: z.boolean(),
+      }),
+    ),
+    ...pick('is_testnet'),
+    pretty_name: z.string(),
+  }),
 });
 export type Chain = z.infer<typeof Chain>;
 

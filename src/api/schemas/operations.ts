@@ -1,18 +1,20 @@
 /**
  * Operations of a route: an object with exactly one wrapper key naming the kind, plus the
- * siblings `tx_index`, `amount_in`, `amount_out`. Body fields follow openapi.yml; none is
- * required unless openapi says so (only layer_zero_transfer declares required fields).
+ * siblings `tx_index`, `amount_in`, `amount_out`. Body fields follow openapi.yml. Reading
+ * policy (../reading-policy.ts): the kind and its object body are essential, every field
+ * inside it and every sibling is read leniently (unknown when absent, blank or malformed).
  */
 import { z } from 'zod';
 import { normaliseOperation } from '../normalise';
 import { Asset, SmartRelayFeeQuote, SwapVenue } from './common';
 import { F, pick } from './fields';
 import { DecimalString, IntegerString, keyedUnion, unknownBranch, wrapperBranches } from './primitives';
+import { lenient } from '../reading-policy';
 
 // ─────────────────────────────── transfer ───────────────────────────────
 
-export const Transfer = z
-  .looseObject({
+export const Transfer = z.looseObject(
+  lenient({
     port: z.string(),
     channel: z.string(),
     ...pick('from_chain_id', 'to_chain_id', 'pfm_enabled', 'supports_memo', 'denom_in', 'denom_out'),
@@ -24,70 +26,70 @@ export const Transfer = z
     to_chain_callback_contract_address: F.to_chain_callback_contract_address.nullable(),
     /** @deprecated Use `denom_out`; normalise.ts fills `denom_out` from it. */
     dest_denom: F.denom_out,
-  })
-  .partial();
+  }),
+);
 export type Transfer = z.infer<typeof Transfer>;
 
 // ───────────────────────────────── swap ─────────────────────────────────
 
-export const SwapOperation = z.looseObject({
-  pool: z.string(),
-  ...pick('denom_in', 'denom_out'),
-  interface: z.string().nullable().optional(),
-});
+export const SwapOperation = z.looseObject(
+  lenient({
+    pool: z.string(),
+    ...pick('denom_in', 'denom_out'),
+    interface: z.string().nullable(),
+  }),
+);
 export type SwapOperation = z.infer<typeof SwapOperation>;
 
 /** `swap_in`: exact amount in. */
-export const SwapIn = z
-  .looseObject({
+export const SwapIn = z.looseObject(
+  lenient({
     swap_venue: SwapVenue,
     swap_operations: z.array(SwapOperation),
     swap_amount_in: F.swap_amount_in.nullable(),
     price_impact_percent: F.price_impact_percent.nullable(),
     estimated_amount_out: F.estimated_amount_out.nullable(),
-  })
-  .partial();
+  }),
+);
 export type SwapIn = z.infer<typeof SwapIn>;
 
 /** `swap_out`: exact amount out. */
-export const SwapOut = z
-  .looseObject({
+export const SwapOut = z.looseObject(
+  lenient({
     swap_venue: SwapVenue,
     swap_operations: z.array(SwapOperation),
     swap_amount_out: IntegerString,
     price_impact_percent: F.price_impact_percent.nullable(),
-  })
-  .partial();
+  }),
+);
 export type SwapOut = z.infer<typeof SwapOut>;
 
 /** One leg of a split (smart) swap. */
-export const SwapRoute = z
-  .looseObject({
+export const SwapRoute = z.looseObject(
+  lenient({
     ...pick('swap_amount_in', 'denom_in'),
     swap_operations: z.array(SwapOperation),
-  })
-  .partial();
+  }),
+);
 export type SwapRoute = z.infer<typeof SwapRoute>;
 
 /** `smart_swap_in`: exact amount in, possibly split over several routes. */
-export const SmartSwapIn = z
-  .looseObject({
+export const SmartSwapIn = z.looseObject(
+  lenient({
     swap_venue: SwapVenue,
     swap_routes: z.array(SwapRoute),
     estimated_amount_out: F.estimated_amount_out.nullable(),
-  })
-  .partial();
+  }),
+);
 export type SmartSwapIn = z.infer<typeof SmartSwapIn>;
 
-const swapSiblings = z
-  .looseObject({
-    /** Amount followed by denom, no separator ("0uosmo"). */
-    estimated_affiliate_fee: z.string(),
-    // from_chain_id is an alias of chain_id.
-    ...pick('from_chain_id', 'chain_id', 'denom_in', 'denom_out'),
-    swap_venues: z.array(SwapVenue),
-  })
-  .partial().shape;
+const swapSiblings = lenient({
+  /** Amount followed by denom, no separator ("0uosmo"). */
+  estimated_affiliate_fee: z.string(),
+  // from_chain_id is an alias of chain_id.
+  ...pick('from_chain_id', 'chain_id', 'denom_in', 'denom_out'),
+  swap_venues: z.array(SwapVenue),
+});
 
 export const SWAP_BODIES = { swap_in: SwapIn, swap_out: SwapOut, smart_swap_in: SmartSwapIn } as const;
 export type SwapKind = keyof typeof SWAP_BODIES;
@@ -103,8 +105,8 @@ export type Swap = z.infer<typeof Swap>;
 
 // ──────────────────────────────── bridges ────────────────────────────────
 
-export const AxelarTransfer = z
-  .looseObject({
+export const AxelarTransfer = z.looseObject(
+  lenient({
     ...pick('from_chain_id', 'to_chain_id'),
     /** Bridge-side name of the asset. */
     asset: z.string(),
@@ -118,85 +120,87 @@ export const AxelarTransfer = z
     from_chain: z.string(),
     /** @deprecated Axelar's chain name; use `to_chain_id` (normalise.ts fills it). */
     to_chain: z.string(),
-  })
-  .partial();
+  }),
+);
 export type AxelarTransfer = z.infer<typeof AxelarTransfer>;
 
-export const CctpTransfer = z
-  .looseObject({
+export const CctpTransfer = z.looseObject(
+  lenient({
     ...pick('from_chain_id', 'to_chain_id'),
     /** ERC-20 contract on EVM chains, `uusdc` on Noble. */
     burn_token: z.string(),
     ...pick('denom_in', 'denom_out', 'bridge_id', 'smart_relay'),
     smart_relay_fee_quote: SmartRelayFeeQuote.nullable(),
-  })
-  .partial();
+  }),
+);
 export type CctpTransfer = z.infer<typeof CctpTransfer>;
 
 /** Not described by openapi.yml: modelled like cctp_transfer (unknown fields pass through). */
 export const CctpTransferV2 = CctpTransfer;
 export type CctpTransferV2 = z.infer<typeof CctpTransferV2>;
 
-export const HyperlaneTransfer = z
-  .looseObject({
+export const HyperlaneTransfer = z.looseObject(
+  lenient({
     ...pick('from_chain_id', 'to_chain_id', 'denom_in', 'denom_out'),
     hyperlane_contract_address: z.string(),
     ...pick('fee_amount', 'usd_fee_amount'),
     fee_asset: Asset,
     ...pick('bridge_id', 'smart_relay'),
-  })
-  .partial();
+  }),
+);
 export type HyperlaneTransfer = z.infer<typeof HyperlaneTransfer>;
 
-export const EvmSwap = z
-  .looseObject({
+export const EvmSwap = z.looseObject(
+  lenient({
     /** Empty string for the native token. */
     input_token: z.string(),
     swap_calldata: z.string(),
     ...pick('amount_in', 'amount_out', 'from_chain_id', 'denom_in', 'denom_out'),
     swap_venues: z.array(SwapVenue),
-  })
-  .partial();
+  }),
+);
 export type EvmSwap = z.infer<typeof EvmSwap>;
 
-export const BankSend = z.looseObject(pick('chain_id', 'denom')).partial();
+export const BankSend = z.looseObject(lenient(pick('chain_id', 'denom')));
 export type BankSend = z.infer<typeof BankSend>;
 
-export const OpInitTransfer = z
-  .looseObject({
+export const OpInitTransfer = z.looseObject(
+  lenient({
     ...pick('from_chain_id', 'to_chain_id', 'denom_in', 'denom_out'),
     /** Identifies the L1-L2 pair. */
     op_init_bridge_id: z.string(),
     ...pick('bridge_id', 'smart_relay'),
-  })
-  .partial();
+  }),
+);
 export type OpInitTransfer = z.infer<typeof OpInitTransfer>;
 
-export const GoFastFee = z.looseObject({
-  fee_asset: Asset,
-  bps_fee: DecimalString.optional(),
-  bps_fee_amount: IntegerString.optional(),
-  bps_fee_usd: DecimalString.optional(),
-  source_chain_fee_amount: IntegerString.optional(),
-  source_chain_fee_usd: DecimalString.optional(),
-  destination_chain_fee_amount: IntegerString.optional(),
-  destination_chain_fee_usd: DecimalString.optional(),
-});
+export const GoFastFee = z.looseObject(
+  lenient({
+    fee_asset: Asset,
+    bps_fee: DecimalString,
+    bps_fee_amount: IntegerString,
+    bps_fee_usd: DecimalString,
+    source_chain_fee_amount: IntegerString,
+    source_chain_fee_usd: DecimalString,
+    destination_chain_fee_amount: IntegerString,
+    destination_chain_fee_usd: DecimalString,
+  }),
+);
 export type GoFastFee = z.infer<typeof GoFastFee>;
 
-export const GoFastTransfer = z
-  .looseObject({
+export const GoFastTransfer = z.looseObject(
+  lenient({
     ...pick('from_chain_id', 'to_chain_id'),
     fee: GoFastFee,
     ...pick('bridge_id', 'denom_in', 'denom_out'),
     source_domain: z.string(),
     destination_domain: z.string(),
-  })
-  .partial();
+  }),
+);
 export type GoFastTransfer = z.infer<typeof GoFastTransfer>;
 
-export const StargateTransfer = z
-  .looseObject({
+export const StargateTransfer = z.looseObject(
+  lenient({
     ...pick('from_chain_id', 'to_chain_id', 'denom_in', 'denom_out'),
     pool_address: z.string(),
     ...pick('destination_endpoint_id'),
@@ -205,21 +209,23 @@ export const StargateTransfer = z
     oft_fee_amount_usd: DecimalString,
     messaging_fee_asset: Asset,
     ...pick('messaging_fee_amount', 'messaging_fee_amount_usd', 'bridge_id'),
-  })
-  .partial();
+  }),
+);
 export type StargateTransfer = z.infer<typeof StargateTransfer>;
 
-export const LayerZeroTransfer = z.looseObject({
-  ...pick('from_chain_id', 'to_chain_id', 'denom_in', 'denom_out'),
-  source_oft_contract_address: z.string(),
-  ...pick('destination_endpoint_id'),
-  messaging_fee_asset: Asset,
-  ...pick('messaging_fee_amount', 'messaging_fee_amount_usd', 'bridge_id'),
-});
+export const LayerZeroTransfer = z.looseObject(
+  lenient({
+    ...pick('from_chain_id', 'to_chain_id', 'denom_in', 'denom_out'),
+    source_oft_contract_address: z.string(),
+    ...pick('destination_endpoint_id'),
+    messaging_fee_asset: Asset,
+    ...pick('messaging_fee_amount', 'messaging_fee_amount_usd', 'bridge_id'),
+  }),
+);
 export type LayerZeroTransfer = z.infer<typeof LayerZeroTransfer>;
 
-export const EurekaTransfer = z
-  .looseObject({
+export const EurekaTransfer = z.looseObject(
+  lenient({
     destination_port: z.string(),
     source_client: z.string(),
     ...pick('from_chain_id', 'to_chain_id', 'pfm_enabled', 'supports_memo', 'denom_in', 'denom_out'),
@@ -230,16 +236,15 @@ export const EurekaTransfer = z
     smart_relay_fee_quote: SmartRelayFeeQuote.nullable(),
     to_chain_callback_contract_address: F.to_chain_callback_contract_address.nullable(),
     to_chain_entry_contract_address: F.to_chain_entry_contract_address.nullable(),
-  })
-  .partial();
+  }),
+);
 export type EurekaTransfer = z.infer<typeof EurekaTransfer>;
 
 // ─────────────────────────────── operation ───────────────────────────────
 
-/** Declared required by the spec, hence required here (see the report on examples omitting them). */
 // Upstream declares these three required, yet its own examples (route 200, msgs requests) leave
-// them out, so a body without them is accepted; the local service always sends them.
-const operationSiblings = z.looseObject(pick('tx_index', 'amount_in', 'amount_out')).partial().shape;
+// them out: read leniently (reading-policy.ts); the local service always sends them.
+const operationSiblings = lenient(pick('tx_index', 'amount_in', 'amount_out'));
 export const OPERATION_SIBLING_KEYS = Object.keys(operationSiblings) as (keyof typeof operationSiblings)[];
 
 /** Wrapper key → body schema, for every operation kind we know. */

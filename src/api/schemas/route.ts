@@ -6,35 +6,42 @@ import { F, pick } from './fields';
 import { Operation } from './operations';
 import { BasisPoints, ChainId, DecimalString } from './primitives';
 import { Msg, PostRouteHandler, Tx } from './txs';
+import { lenient, unknownable } from '../reading-policy';
 
 /** Marks a route unsafe (poor price) or unverifiable (no pricing data). */
 export const RouteWarning = z.looseObject({
   type: RouteWarningType,
-  message: F.message.optional(),
+  message: unknownable(F.message),
 });
 export type RouteWarning = z.infer<typeof RouteWarning>;
 
 const assetPair = pick('source_asset_denom', 'source_asset_chain_id', 'dest_asset_denom', 'dest_asset_chain_id');
 
-/** A quoted route: the 200 body of route, and `route` inside msgs_direct. */
+/**
+ * A quoted route: the 200 body of route, and `route` inside msgs_direct. Essential (refused when
+ * missing or malformed): the amounts, both assets, the operations and
+ * `required_chain_addresses`; everything else is read leniently (reading-policy.ts).
+ * Production omits `estimated_route_duration_seconds`, also inside msgs_direct.
+ */
 export const Route = z.looseObject({
   ...pick('amount_in', 'amount_out'),
   ...assetPair,
   operations: z.array(Operation),
-  ...pick('chain_ids'),
   /** Chain ids needing an address, in order of use (msgs' `address_list` follows it). */
   required_chain_addresses: z.array(ChainId),
-  ...pick('estimated_amount_out', 'txs_required'),
-  estimated_route_duration_seconds: z.number().int().nonnegative(),
-  does_swap: z.boolean().optional(),
-  swap_venues: z.array(SwapVenue).optional(),
-  /** Single-venue variant seen in msgs_direct's embedded route. */
-  swap_venue: SwapVenue.optional(),
-  usd_amount_in: DecimalString.optional(),
-  usd_amount_out: DecimalString.optional(),
-  swap_price_impact_percent: DecimalString.nullable().optional(),
-  warning: RouteWarning.nullable().optional(),
-  estimated_fees: z.array(Fee).optional(),
+  ...lenient({
+    ...pick('chain_ids', 'estimated_amount_out', 'txs_required'),
+    estimated_route_duration_seconds: z.number().int().nonnegative(),
+    does_swap: z.boolean(),
+    swap_venues: z.array(SwapVenue),
+    /** Single-venue variant seen in msgs_direct's embedded route. */
+    swap_venue: SwapVenue,
+    usd_amount_in: DecimalString,
+    usd_amount_out: DecimalString,
+    swap_price_impact_percent: DecimalString.nullable(),
+    warning: RouteWarning.nullable(),
+    estimated_fees: z.array(Fee),
+  }),
 });
 export type Route = z.infer<typeof Route>;
 
@@ -91,22 +98,46 @@ export const MsgsRequest = z
   .partial();
 export type MsgsRequest = z.infer<typeof MsgsRequest>;
 
-function requireMsgsOrTxs(payload: z.core.ParsePayload<{ msgs?: unknown; txs?: unknown }>): void {
-  if (payload.value.msgs === undefined && payload.value.txs === undefined) {
-    payload.issues.push({ code: 'custom', message: 'expected msgs or txs', input: payload.value, path: ['txs'] });
-  }
+/** Essential in msgs and msgs_direct: `txs` or `msgs` (what to sign). */
+const SIGNABLE_LISTS = { txs: z.array(Tx), msgs: z.array(Msg) } as const;
+
+/**
+ * Refuses a body where neither `txs` nor `msgs` is readable, naming the field: the first
+ * present list's own issues (prefixed with its name), else "expected txs or msgs". Checked
+ * on the raw body, since the lists themselves are read leniently (one unreadable list
+ * beside a readable one is unknown, not an error).
+ */
+function withSignables<T extends z.ZodType>(schema: T) {
+  return z.preprocess((raw, ctx) => {
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return raw;
+    const body = raw as Record<string, unknown>;
+    let firstFailure: { key: string; issues: z.core.$ZodIssue[] } | undefined;
+    for (const [key, list] of Object.entries(SIGNABLE_LISTS)) {
+      if (body[key] === undefined || body[key] === null) continue;
+      const result = list.safeParse(body[key]);
+      if (result.success) return raw;
+      firstFailure ??= { key, issues: result.error.issues };
+    }
+    if (firstFailure === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'expected txs or msgs (what to sign)', path: ['txs'], input: raw });
+    } else {
+      for (const issue of firstFailure.issues) {
+        ctx.addIssue({ code: 'custom', message: issue.message, path: [firstFailure.key, ...issue.path], input: raw });
+      }
+    }
+    return raw;
+  }, schema);
 }
 
 const signables = {
-  msgs: z.array(Msg).optional(),
-  txs: z.array(Tx).optional(),
+  msgs: unknownable(SIGNABLE_LISTS.msgs),
+  txs: unknownable(SIGNABLE_LISTS.txs),
   /** Minimum output after all operations, fees and slippage. */
-  min_amount_out: F.min_amount_out.optional(),
+  min_amount_out: unknownable(F.min_amount_out),
+  estimated_fees: unknownable(z.array(Fee)),
 };
 
-export const MsgsResponse = z
-  .looseObject({ ...signables, estimated_fees: z.array(Fee).optional() })
-  .check(requireMsgsOrTxs);
+export const MsgsResponse = withSignables(z.looseObject(signables));
 export type MsgsResponse = z.infer<typeof MsgsResponse>;
 
 /** POST /v2/fungible/msgs_direct: route and msgs in one call. */
@@ -123,5 +154,5 @@ export const MsgsDirectRequest = z
   .partial();
 export type MsgsDirectRequest = z.infer<typeof MsgsDirectRequest>;
 
-export const MsgsDirectResponse = z.looseObject({ ...signables, route: Route }).check(requireMsgsOrTxs);
+export const MsgsDirectResponse = withSignables(z.looseObject({ ...signables, route: Route }));
 export type MsgsDirectResponse = z.infer<typeof MsgsDirectResponse>;

@@ -19,6 +19,7 @@ import {
 } from './enums';
 import { F, pick } from './fields';
 import { keyedUnion, unknownBranch, wrapperBranches } from './primitives';
+import { lenient, unknownable } from '../reading-policy';
 
 // ───────────────────────────── submit / track ─────────────────────────────
 
@@ -30,10 +31,10 @@ export type SubmitRequest = z.infer<typeof SubmitRequest>;
 export const TrackRequest = z.looseObject(pick('tx_hash', 'chain_id'));
 export type TrackRequest = z.infer<typeof TrackRequest>;
 
-/** submit and track answer the same: the hash and an explorer link. */
+/** submit and track answer the same: the hash (essential: it is what Courier tracks) and an explorer link. */
 const TxAccepted = z.looseObject({
   ...pick('tx_hash'),
-  explorer_link: F.explorer_link.optional(),
+  explorer_link: unknownable(F.explorer_link),
 });
 export const SubmitResponse = TxAccepted;
 export type SubmitResponse = z.infer<typeof SubmitResponse>;
@@ -46,26 +47,34 @@ export type TrackResponse = z.infer<typeof TrackResponse>;
 export const StatusRequest = z.strictObject(pick('tx_hash', 'chain_id'));
 export type StatusRequest = z.infer<typeof StatusRequest>;
 
+/**
+ * Reading policy for status (../reading-policy.ts): a body needs `state` or `transfers`;
+ * everything inside a transfer (its state, its events, their txs and links) is read
+ * leniently. Production leaves `explorer_link` out of tx entries.
+ */
+
 /** A transaction seen on some chain during a transfer. */
-export const ChainTransaction = z.looseObject({
-  ...pick('explorer_link'),
-  chain_id: F.chain_id.optional(),
-  tx_hash: F.tx_hash.optional(),
-  /** RFC 3339 UTC timestamp. */
-  on_chain_at: z.string().optional(),
-});
+export const ChainTransaction = z.looseObject(
+  lenient({
+    ...pick('explorer_link', 'chain_id', 'tx_hash'),
+    /** RFC 3339 UTC timestamp. */
+    on_chain_at: z.string(),
+  }),
+);
 export type ChainTransaction = z.infer<typeof ChainTransaction>;
 
-/** Every tx slot of a transfer event: null (not happened yet) or absent. */
-const slot = ChainTransaction.nullable().optional();
+/** Every tx slot of a transfer event: null (not happened yet), absent, or unknown. */
+const slot = unknownable(ChainTransaction.nullable());
 
-const errorDetails = z.looseObject({ code: z.number().optional(), message: F.message.optional() });
+const errorDetails = z.looseObject(lenient({ code: z.number(), message: F.message }));
 
-export const PacketError = z.looseObject({
-  details: errorDetails.nullable().optional(),
-  message: F.message.optional(),
-  type: PacketErrorType.optional(),
-});
+export const PacketError = z.looseObject(
+  lenient({
+    details: errorDetails.nullable(),
+    message: F.message,
+    type: PacketErrorType,
+  }),
+);
 export type PacketError = z.infer<typeof PacketError>;
 
 export const Packet = z.looseObject({
@@ -73,20 +82,20 @@ export const Packet = z.looseObject({
   receive_tx: slot,
   acknowledge_tx: slot,
   timeout_tx: slot,
-  error: PacketError.nullable().optional(),
+  error: unknownable(PacketError.nullable()),
 });
 export type Packet = z.infer<typeof Packet>;
 
 const hop = pick('from_chain_id', 'to_chain_id');
 
-export const IbcTransferInfo = z.looseObject({ ...hop, state: TransferState, packet_txs: Packet });
+export const IbcTransferInfo = z.looseObject(lenient({ ...hop, state: TransferState, packet_txs: Packet }));
 export type IbcTransferInfo = z.infer<typeof IbcTransferInfo>;
 
 export const SendTokenTxs = z.looseObject({
   send_tx: slot,
   confirm_tx: slot,
   execute_tx: slot,
-  error: z.looseObject({ message: F.message.optional(), type: SendTokenErrorType.optional() }).nullable().optional(),
+  error: unknownable(z.looseObject(lenient({ message: F.message, type: SendTokenErrorType })).nullable()),
 });
 export type SendTokenTxs = z.infer<typeof SendTokenTxs>;
 
@@ -96,94 +105,81 @@ export const ContractCallWithTokenTxs = z.looseObject({
   execute_tx: slot,
   gas_paid_tx: slot,
   send_tx: slot,
-  error: z
-    .looseObject({ message: F.message.optional(), type: ContractCallWithTokenErrorType.optional() })
-    .nullable()
-    .optional(),
+  error: unknownable(z.looseObject(lenient({ message: F.message, type: ContractCallWithTokenErrorType })).nullable()),
 });
 export type ContractCallWithTokenTxs = z.infer<typeof ContractCallWithTokenTxs>;
 
 /** Axelar `txs`: `{ send_token_txs }` or `{ contract_call_with_token_txs }`, by transfer type. */
-export const AxelarTransferTxs = z
-  .looseObject({
-    send_token_txs: SendTokenTxs.optional(),
-    contract_call_with_token_txs: ContractCallWithTokenTxs.optional(),
-  })
-  .check((payload) => {
-    if (payload.value.send_token_txs !== undefined && payload.value.contract_call_with_token_txs !== undefined) {
-      payload.issues.push({
-        code: 'custom',
-        message: 'axelar txs must hold one of send_token_txs, contract_call_with_token_txs',
-        input: payload.value,
-        path: [],
-      });
-    }
-  });
+export const AxelarTransferTxs = z.looseObject(
+  lenient({
+    send_token_txs: SendTokenTxs,
+    contract_call_with_token_txs: ContractCallWithTokenTxs,
+  }),
+);
 export type AxelarTransferTxs = z.infer<typeof AxelarTransferTxs>;
 
-export const AxelarTransferInfo = z.looseObject({
-  ...hop,
-  state: AxelarTransferState,
-  txs: AxelarTransferTxs,
-  type: AxelarTransferType.optional(),
-  axelar_scan_link: z.string().optional(),
-});
+export const AxelarTransferInfo = z.looseObject(
+  lenient({
+    ...hop,
+    state: AxelarTransferState,
+    txs: AxelarTransferTxs,
+    type: AxelarTransferType,
+    axelar_scan_link: z.string(),
+  }),
+);
 export type AxelarTransferInfo = z.infer<typeof AxelarTransferInfo>;
 
-/** openapi declares no required field for CCTP events. */
-export const CctpTransferInfo = z
-  .looseObject({ ...hop, state: CctpTransferState, txs: z.looseObject({ send_tx: slot, receive_tx: slot }) })
-  .partial();
+export const CctpTransferInfo = z.looseObject(
+  lenient({ ...hop, state: CctpTransferState, txs: z.looseObject({ send_tx: slot, receive_tx: slot }) }),
+);
 export type CctpTransferInfo = z.infer<typeof CctpTransferInfo>;
 
-export const HyperlaneTransferInfo = z.looseObject({
-  ...hop,
-  state: HyperlaneTransferState,
-  txs: z.looseObject({ send_tx: slot, receive_tx: slot }),
-});
+export const HyperlaneTransferInfo = z.looseObject(
+  lenient({ ...hop, state: HyperlaneTransferState, txs: z.looseObject({ send_tx: slot, receive_tx: slot }) }),
+);
 export type HyperlaneTransferInfo = z.infer<typeof HyperlaneTransferInfo>;
 
-export const OpInitTransferInfo = z.looseObject({
-  ...hop,
-  state: OpInitTransferState,
-  txs: z.looseObject({ send_tx: slot, receive_tx: slot }),
-});
+export const OpInitTransferInfo = z.looseObject(
+  lenient({ ...hop, state: OpInitTransferState, txs: z.looseObject({ send_tx: slot, receive_tx: slot }) }),
+);
 export type OpInitTransferInfo = z.infer<typeof OpInitTransferInfo>;
 
-export const GoFastTransferInfo = z.looseObject({
-  ...hop,
-  state: GoFastTransferState,
-  txs: z.looseObject({
-    order_submitted_tx: slot,
-    order_filled_tx: slot,
-    order_refunded_tx: slot,
-    order_timeout_tx: slot,
+export const GoFastTransferInfo = z.looseObject(
+  lenient({
+    ...hop,
+    state: GoFastTransferState,
+    txs: z.looseObject({
+      order_submitted_tx: slot,
+      order_filled_tx: slot,
+      order_refunded_tx: slot,
+      order_timeout_tx: slot,
+    }),
+    /** Set when the order was filled but a later action failed. */
+    error_message: z.string().nullable(),
   }),
-  /** Set when the order was filled but a later action failed. */
-  error_message: z.string().nullable().optional(),
-});
+);
 export type GoFastTransferInfo = z.infer<typeof GoFastTransferInfo>;
 
-/** openapi declares no required field for Stargate events. */
-export const StargateTransferInfo = z
-  .looseObject({
+export const StargateTransferInfo = z.looseObject(
+  lenient({
     ...hop,
     state: StargateTransferState,
     txs: z.looseObject({ send_tx: slot, receive_tx: slot, error_tx: slot }),
-  })
-  .partial();
+  }),
+);
 export type StargateTransferInfo = z.infer<typeof StargateTransferInfo>;
 
-export const LayerZeroTransferInfo = z.looseObject({
-  ...hop,
-  state: LayerZeroTransferState,
-  txs: z.looseObject({ send_tx: slot, receive_tx: slot, compose_tx: slot, error_tx: slot }),
-});
+export const LayerZeroTransferInfo = z.looseObject(
+  lenient({
+    ...hop,
+    state: LayerZeroTransferState,
+    txs: z.looseObject({ send_tx: slot, receive_tx: slot, compose_tx: slot, error_tx: slot }),
+  }),
+);
 export type LayerZeroTransferInfo = z.infer<typeof LayerZeroTransferInfo>;
 
-export const EurekaTransferInfo = z.looseObject({ ...hop, state: TransferState, packet_txs: Packet });
+export const EurekaTransferInfo = z.looseObject(lenient({ ...hop, state: TransferState, packet_txs: Packet }));
 export type EurekaTransferInfo = z.infer<typeof EurekaTransferInfo>;
-
 /** Event key → event body schema, for every transfer-event kind we know. */
 export const TRANSFER_EVENT_BODIES = {
   ibc_transfer: IbcTransferInfo,
@@ -208,63 +204,67 @@ export type UnknownTransferEvent = z.infer<typeof UnknownTransferEvent>;
 export const TransferEvent = keyedUnion('transfer event', wrapperBranches({}, TRANSFER_EVENT_BODIES), UnknownTransferEvent);
 export type TransferEvent = z.infer<typeof TransferEvent>;
 
-export const TransferAssetRelease = z.looseObject({
-  ...pick('chain_id', 'denom'),
-  amount: F.amount.nullable(),
-  /** Released and accessible (possibly still in transit). */
-  released: z.boolean(),
-}).partial();
+export const TransferAssetRelease = z.looseObject(
+  lenient({
+    ...pick('chain_id', 'denom'),
+    amount: F.amount.nullable(),
+    /** Released and accessible (possibly still in transit). */
+    released: z.boolean(),
+  }),
+);
 export type TransferAssetRelease = z.infer<typeof TransferAssetRelease>;
 
 export const NextBlockingTransfer = z.looseObject({
   /** Index in `transfer_sequence` of the event progress waits on. */
-  transfer_sequence_index: z.number().int().nonnegative().optional(),
+  transfer_sequence_index: unknownable(z.number().int().nonnegative()),
 });
 export type NextBlockingTransfer = z.infer<typeof NextBlockingTransfer>;
 
 /** The status `error` object. */
-export const StatusError = z.looseObject({
-  details: errorDetails.nullable().optional(),
-  message: F.message.optional(),
-  type: StatusErrorType.optional(),
-});
+export const StatusError = z.looseObject(
+  lenient({
+    details: errorDetails.nullable(),
+    message: F.message,
+    type: StatusErrorType,
+  }),
+);
 export type StatusError = z.infer<typeof StatusError>;
 
-/** The fields a transfer leg and the (legacy) top level share. */
-const legFields = {
+/**
+ * The fields a transfer leg and the (legacy) top level share, all read leniently: a
+ * sequence with a malformed event reads as unknown hops, not as a refused status.
+ */
+const legFields = lenient({
   transfer_sequence: z.array(TransferEvent),
-  next_blocking_transfer: NextBlockingTransfer.nullable().optional(),
-  transfer_asset_release: TransferAssetRelease.nullable().optional(),
-  error: StatusError.nullable().optional(),
-};
+  next_blocking_transfer: NextBlockingTransfer.nullable(),
+  transfer_asset_release: TransferAssetRelease.nullable(),
+  error: StatusError.nullable(),
+});
 
-/** One element of `transfers`, in order of initiation. */
-export const TransferStatus = z.looseObject({ state: TxState, ...legFields });
+/** One element of `transfers`, in order of initiation; its state may be unknown. */
+export const TransferStatus = z.looseObject({ state: unknownable(TxState), ...legFields });
 export type TransferStatus = z.infer<typeof TransferStatus>;
 
 /**
  * The status body as on the wire. openapi marks `state` and the flat `transfer_sequence`
- * required, yet its own examples carry only `transfers`, and the flat list is deprecated:
- * so a body needs `transfers` or the flat list, and the flat (legacy) shape needs `state`.
+ * required, yet its own examples carry only `transfers`, and the flat list is deprecated.
+ * Reading policy: a body needs `state` or `transfers` (essential), the rest is lenient.
  */
 const StatusWireSchema = z
   .looseObject({
-    transfers: z.array(TransferStatus).optional(),
-    state: TxState.optional(),
+    transfers: unknownable(z.array(TransferStatus)),
+    state: unknownable(TxState),
+    /** `transfer_sequence` here is the deprecated flat list; normalise.ts makes `transfers` of it. */
     ...legFields,
-    /** @deprecated Flat list of all events; use `transfers` (normalise.ts synthesises it). */
-    transfer_sequence: legFields.transfer_sequence.optional(),
     /** High-level indicator, e.g. "STATE_COMPLETED". */
-    status: z.string().optional(),
+    status: unknownable(z.string()),
   })
   .check((payload) => {
-    const { transfers, transfer_sequence, state } = payload.value;
-    if (transfers === undefined && transfer_sequence === undefined) {
-      payload.issues.push({ code: 'custom', message: 'status needs transfers', input: payload.value, path: ['transfers'] });
-    } else if (transfers === undefined && state === undefined) {
+    const { transfers, state } = payload.value;
+    if (transfers === undefined && state === undefined) {
       payload.issues.push({
         code: 'custom',
-        message: 'a status with only the flat transfer_sequence needs state',
+        message: 'status needs state or transfers',
         input: payload.value,
         path: ['state'],
       });

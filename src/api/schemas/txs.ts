@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AutopilotAction } from './enums';
 import { F, pick } from './fields';
 import { keyedUnion, unknownBranch, wrapperBranches } from './primitives';
+import { lenient, unknownable } from '../reading-policy';
 
 /** An ERC-20 allowance the signer must grant before the EVM transaction. */
 export const Erc20Approval = z.looseObject({
@@ -12,18 +13,22 @@ export const Erc20Approval = z.looseObject({
 });
 export type Erc20Approval = z.infer<typeof Erc20Approval>;
 
-export const MultiChainMsg = z.looseObject(pick('chain_id', 'path', 'msg', 'msg_type_url')).partial();
+export const MultiChainMsg = z.looseObject(lenient(pick('chain_id', 'path', 'msg', 'msg_type_url')));
 export type MultiChainMsg = z.infer<typeof MultiChainMsg>;
 
 /** One message of a Cosmos transaction; `msg` is a JSON string. */
 export const CosmosMsg = z.looseObject(pick('msg', 'msg_type_url'));
 export type CosmosMsg = z.infer<typeof CosmosMsg>;
 
+/**
+ * Reading policy: a transaction's kind, chain and messages are essential (they are what gets
+ * signed); the signer and path are read leniently (the wallet knows its own address).
+ */
 export const CosmosTx = z.looseObject({
   ...pick('chain_id'),
-  ...z.looseObject(pick('path', 'signer_address')).partial().shape,
+  ...lenient(pick('path', 'signer_address')),
   /** Order must be kept. */
-  msgs: z.array(CosmosMsg).optional(),
+  msgs: z.array(CosmosMsg),
 });
 export type CosmosTx = z.infer<typeof CosmosTx>;
 
@@ -31,7 +36,7 @@ export const EvmTx = z.looseObject({
   ...pick('chain_id'),
   data: z.string().optional(),
   required_erc20_approvals: z.array(Erc20Approval).optional(),
-  signer_address: F.signer_address.optional(),
+  signer_address: unknownable(F.signer_address),
   to: z.string().optional(),
   /** Wei, a base-unit integer. */
   value: F.amount.optional(),
@@ -40,7 +45,7 @@ export type EvmTx = z.infer<typeof EvmTx>;
 
 export const SvmTx = z.looseObject({
   ...pick('chain_id'),
-  signer_address: F.signer_address.optional(),
+  signer_address: unknownable(F.signer_address),
   /** Base64 unsigned or partially signed transaction. */
   tx: F.tx.optional(),
 });
@@ -59,7 +64,7 @@ export type Msg = z.infer<typeof Msg>;
 
 const txSiblings = {
   /** Indices of the operations this transaction executes. */
-  operations_indices: z.array(z.number().int().nonnegative()).optional(),
+  operations_indices: unknownable(z.array(z.number().int().nonnegative())),
 };
 
 export const TX_BODIES = { cosmos_tx: CosmosTx, evm_tx: EvmTx, svm_tx: SvmTx } as const;

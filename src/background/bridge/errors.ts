@@ -1,6 +1,7 @@
 /** How failures become the bridge's public error codes (DESIGN.md, "The dApp bridge"). */
 import type { z } from 'zod';
 import { isApiError, isSerializedApiError, type ApiError, type SerializedApiError } from '../../api';
+import { capErrorBody } from '../../api/redact';
 import { BridgeErrorCode, bridgeError, type BridgeErrorBody } from '../../bridge/protocol';
 import { ProtocolError } from '../protocol-error';
 import type { Logger } from '../storage/versioned';
@@ -35,20 +36,31 @@ export function paramIssues(issues: readonly z.core.$ZodIssue[]): ParamIssue[] {
 type ApiFailure = Pick<SerializedApiError, 'kind' | 'httpStatus' | 'code' | 'message' | 'details'>;
 
 /**
+ * What a page may receive of an API error body: `message` plus `details` (as JSON), in
+ * characters. The API key never gets this far: the API client removes it from every answer
+ * (src/api/redact.ts).
+ */
+export const PAGE_ERROR_BUDGET = 8 * 1024;
+
+/**
  * - the API answered with an error status: 5000, data `{ http_status, code, message, details }`
- *   exactly as received;
+ *   as received, without the API key, and within PAGE_ERROR_BUDGET; when something was cut the
+ *   message ends with "…[truncated by Courier]" and `truncated: true` is added;
  * - no answer (network, timeout, aborted): 5001, without the base URL (the user's setting);
  * - a 2xx answer that breaks the schema: -32603; a body the client could not encode: -32602.
  */
 function fromApiFailure(error: ApiFailure): BridgeErrorBody {
   switch (error.kind) {
-    case 'http':
+    case 'http': {
+      const { message, details, truncated } = capErrorBody(error, PAGE_ERROR_BUDGET);
       return bridgeError(BridgeErrorCode.apiError, 'The routing API answered with an error.', {
         http_status: error.httpStatus,
         code: error.code,
-        message: error.message,
-        details: error.details,
+        message,
+        details,
+        ...(truncated && { truncated: true }),
       });
+    }
     case 'network':
     case 'timeout':
     case 'aborted':

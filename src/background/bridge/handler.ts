@@ -7,6 +7,7 @@ import { BridgeErrorCode, bridgeError, type RelayedResponse } from '../../bridge
 import type { Logger } from '../storage/versioned';
 import { BridgeError, paramIssues, toBridgeErrorBody } from './errors';
 import { BRIDGE_METHOD_SPECS, isBridgeMethod, type MethodDeps } from './methods';
+import type { Caller } from './origin';
 import type { OriginRateLimiter } from './rate-limit';
 
 /** Largest params a page may send (a signed tx is far smaller; this stops runaway messages). */
@@ -17,10 +18,11 @@ export interface BridgeHandlerDeps extends MethodDeps {
   log: Logger;
 }
 
-export type BridgeHandler = (origin: string, method: string, params: unknown) => Promise<RelayedResponse>;
+/** `caller` is the frame that asked (absent for calls that come from no page, e.g. the benchmark). */
+export type BridgeHandler = (origin: string, method: string, params: unknown, caller?: Caller) => Promise<RelayedResponse>;
 
 export function createBridgeHandler(deps: BridgeHandlerDeps): BridgeHandler {
-  return async (origin, method, params) => {
+  return async (origin, method, params, caller) => {
     const admission = deps.limiter.admit(origin);
     if (!admission.ok) {
       return fail(
@@ -49,7 +51,7 @@ export function createBridgeHandler(deps: BridgeHandlerDeps): BridgeHandler {
       if (!parsed.success) {
         throw new BridgeError(BridgeErrorCode.invalidParams, `Invalid params for "${method}".`, paramIssues(parsed.error.issues));
       }
-      const result = await spec.run(deps, origin, parsed.data);
+      const result = await spec.run(deps, origin, parsed.data, caller);
       return { ok: true, result: result ?? null };
     } catch (error) {
       return fail(error, deps);

@@ -9,7 +9,8 @@ import { KeyedMutex } from '../storage/mutex';
 import type { Logger, StorageAreaLike } from '../storage/versioned';
 import type { Tracker } from '../tracker/tracker';
 import type { ApprovalView } from '../protocol';
-import { APPROVAL_LIMITS, APPROVAL_PERMISSIONS, Approvals, createApprovalsRecord, type WindowsLike } from './approvals';
+import { BRIDGE_PING_TAG, BridgePong } from '../../bridge/protocol';
+import { APPROVAL_LIMITS, APPROVAL_PERMISSIONS, Approvals, createApprovalsRecord, type FrameAlive, type WindowsLike } from './approvals';
 import { createBridgeHandler, type BridgeHandler } from './handler';
 import type { FrameRef } from './origin';
 import { createSubscribersRecord, PageEvents, type SendToFrame } from './page-events';
@@ -41,7 +42,10 @@ export interface BridgeServices {
   events: PageEvents;
   limiter: OriginRateLimiter;
   handle: BridgeHandler;
-  /** For the approval window: the pending request, or null when it is no longer waiting. */
+  /**
+   * For the approval window (on open and on every heartbeat): the pending request, or null when
+   * it is no longer waiting — its page being gone ends it.
+   */
   approvalView(id: string): Promise<ApprovalView | null>;
   /** Worker start: drop approvals whose window is gone. */
   start(): Promise<void>;
@@ -56,6 +60,7 @@ export function createBridgeServices(deps: BridgeServiceDeps): BridgeServices {
     record: createApprovalsRecord(session),
     sites,
     windows: deps.windows,
+    frameAlive: frameAliveVia(deps.sendToFrame),
     approveUrl: deps.approveUrl,
     newId: randomId,
     now,
@@ -66,17 +71,26 @@ export function createBridgeServices(deps: BridgeServiceDeps): BridgeServices {
   const handle = createBridgeHandler({ sites, approvals, tracker: deps.tracker, getClient: deps.getClient, limiter, log: deps.log });
   deps.tracker.onChange(events.onTrackedChanged);
   const approvalView = async (id: string): Promise<ApprovalView | null> => {
-    const pending = await approvals.get(id);
+    const pending = await approvals.current(id);
     if (!pending) return null;
     return {
       request: pending.id,
       origin: pending.origin,
+      embeddedIn: pending.topOrigin === pending.origin ? null : pending.topOrigin,
       createdAt: pending.createdAt,
       permissions: [...APPROVAL_PERMISSIONS],
       limits: [...APPROVAL_LIMITS],
     };
   };
   return { sites, approvals, events, limiter, handle, approvalView, start: () => approvals.reconcile() };
+}
+
+/** Liveness through the relay: only an existing document (of the asking origin) answers the ping. */
+function frameAliveVia(send: SendToFrame): FrameAlive {
+  return async (frame, origin) => {
+    const ping = frame.documentId ? { [BRIDGE_PING_TAG]: 1 } : { [BRIDGE_PING_TAG]: 1, origin };
+    return BridgePong.safeParse(await send(frame, ping)).success;
+  };
 }
 
 function randomId(): string {

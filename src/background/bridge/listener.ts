@@ -8,7 +8,7 @@ import {
   type RelayedResponse,
 } from '../../bridge/protocol';
 import type { BridgeHandler } from './handler';
-import { senderFrame, senderOrigin } from './origin';
+import { senderFrame, senderOrigin, senderTopOrigin } from './origin';
 import type { OriginRateLimiter } from './rate-limit';
 import type { PageEvents } from './page-events';
 
@@ -60,5 +60,5 @@ async function answer(deps: BridgeListenerDeps, message: unknown, sender: Runtim
   if (!request.success) {
     return { ok: false, error: bridgeError(BridgeErrorCode.invalidParams, 'Malformed bridge request.') };
   }
-  return deps.handle(origin, request.data.method, request.data.params);
+  return deps.handle(origin, request.data.method, request.data.params, { frame, topOrigin: senderTopOrigin(sender) });
 }

@@ -20,8 +20,9 @@ import {
 import { BridgeErrorCode, type BridgeMethod } from '../../bridge/protocol';
 import type { Tracker } from '../tracker/tracker';
 import { pageView } from '../tracker/views';
-import type { Approvals } from './approvals';
+import type { ApprovalOutcome, Approvals } from './approvals';
 import { BridgeError } from './errors';
+import type { Caller } from './origin';
 import type { SitesService } from './sites';
 import { checkMsgsAnswer, checkMsgsDirectAnswer, clockFor } from './verify';
 
@@ -35,7 +36,7 @@ export interface MethodDeps {
 type MethodSpec = {
   params: z.ZodType;
   connected: boolean;
-  run(deps: MethodDeps, origin: string, params: unknown): Promise<unknown>;
+  run(deps: MethodDeps, origin: string, params: unknown, caller: Caller | undefined): Promise<unknown>;
 };
 
 /** Methods without params accept none, `{}` or `[]` (what providers commonly send). */
@@ -52,14 +53,23 @@ const api = <S extends z.ZodType>(params: S, call: (client: ApiClient, body: z.o
   run: async (deps, _origin, body) => call(await deps.getClient(), body as z.output<S>),
 });
 
+const NOT_CONNECTED: Record<Exclude<ApprovalOutcome, 'approved'>, string> = {
+  rejected: 'The user rejected the connection request.',
+  gone: 'The connection request ended: the page that asked navigated away or was closed.',
+};
+
 export const BRIDGE_METHOD_SPECS: Record<BridgeMethod, MethodSpec> = {
   connect: {
     params: noParams,
     connected: false,
-    async run(deps, origin) {
+    async run(deps, origin, _params, caller) {
       if (!(await deps.sites.isConnected(origin))) {
-        const approved = await deps.approvals.request(origin);
-        if (!approved) throw new BridgeError(BridgeErrorCode.userRejected, 'The user rejected the connection request.');
+        // An approval belongs to one document of one page: without them there is nobody to ask for.
+        if (!caller?.topOrigin) {
+          throw new BridgeError(BridgeErrorCode.unauthorized, 'Courier cannot tell which page this request comes from.');
+        }
+        const outcome = await deps.approvals.request({ origin, topOrigin: caller.topOrigin, frame: caller.frame });
+        if (outcome !== 'approved') throw new BridgeError(BridgeErrorCode.userRejected, NOT_CONNECTED[outcome]);
       }
       return { origin, connected: true };
     },

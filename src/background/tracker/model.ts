@@ -104,8 +104,15 @@ export const RouteSummary = z.object({
   /** The estimated output (estimated_amount_out, else amount_out). */
   amountOut: text(80),
   chainIds: z.array(text(128)).max(16),
-  estimatedDurationSeconds: z.number().int().nonnegative(),
-  txsRequired: z.number().int().nonnegative(),
+  /** The API's estimate; null when it gave none (production often does not). */
+  estimatedDurationSeconds: maybe(z.number().int().nonnegative()),
+  /**
+   * Without an estimate: Courier's typical duration for the route's bridges
+   * (typical-duration.ts). Absent on items stored before it existed.
+   */
+  typicalDurationSeconds: maybe(z.number().int().nonnegative()).optional(),
+  /** null when the API did not say. */
+  txsRequired: maybe(z.number().int().nonnegative()),
   doesSwap: z.boolean(),
   /** Display hints from the UI's catalog; the route itself has no symbols or decimals. */
   source: maybe(AssetHint),

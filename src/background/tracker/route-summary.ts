@@ -1,12 +1,14 @@
-import type { Route } from '../../api';
+import { routeChainIds, type Route } from '../../api';
 import { formatAmount } from '../../chains/amounts';
 import { clip, type AssetHint, type RouteSummary } from './model';
+import { typicalRouteSeconds } from './typical-duration';
 
 /** What the tracker keeps of a route: enough to say what moves where, and to pace the polls. */
 export function summariseRoute(
   route: Route,
   hints: { source?: AssetHint | null; dest?: AssetHint | null } = {},
 ): RouteSummary {
+  const estimate = route.estimated_route_duration_seconds;
   return {
     sourceDenom: clip(route.source_asset_denom, 256),
     sourceChainId: clip(route.source_asset_chain_id, 128),
@@ -14,9 +16,10 @@ export function summariseRoute(
     destChainId: clip(route.dest_asset_chain_id, 128),
     amountIn: clip(route.amount_in, 80),
     amountOut: clip(route.estimated_amount_out || route.amount_out, 80),
-    chainIds: route.chain_ids.slice(0, 16).map((id) => clip(id, 128)),
-    estimatedDurationSeconds: route.estimated_route_duration_seconds,
-    txsRequired: route.txs_required,
+    chainIds: routeChainIds(route).slice(0, 16).map((id) => clip(id, 128)),
+    estimatedDurationSeconds: estimate ?? null,
+    typicalDurationSeconds: estimate === undefined ? typicalRouteSeconds(route.operations) : null,
+    txsRequired: route.txs_required ?? null,
     doesSwap: route.does_swap ?? false,
     source: hints.source ?? null,
     dest: hints.dest ?? null,

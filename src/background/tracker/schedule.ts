@@ -3,8 +3,9 @@
  *
  * Polls are spent where the answer is likely to change: right after entering (a tx rejected on
  * chain fails at once) and around the moment the route should be done. With D the route's
- * estimated duration (estimated_route_duration_seconds; 60 s when the route is unknown, at
- * least 10 s) and t the time since entering:
+ * estimated duration (estimated_route_duration_seconds; without one, the typical duration of
+ * the route's bridges from typical-duration.ts; 60 s when the route is unknown; at least 10 s)
+ * and t the time since entering:
  * - first poll: `firstPollMs` (3 s);
  * - cruise, t < 0.9·D: every D/2, at most a minute apart, but straight to 0.9·D once that is
  *   less than two such steps away (a 30 s IBC hop: 3 s, then 27 s; a 15-minute CCTP transfer:
@@ -71,7 +72,7 @@ export function firstPollAt(now: number, policy: SchedulePolicy): number {
 }
 
 export function estimatedDurationMs(item: Timed, policy: SchedulePolicy): number {
-  const seconds = item.route?.estimatedDurationSeconds;
+  const seconds = item.route?.estimatedDurationSeconds ?? item.route?.typicalDurationSeconds;
   const ms = typeof seconds === 'number' && seconds > 0 ? seconds * 1000 : policy.defaultDurationMs;
   return Math.max(policy.minDurationMs, ms);
 }

@@ -52,7 +52,8 @@ export function combineTransferStates(states: readonly string[]): KnownTxState |
 export function overallState(status: StatusResponse): { state: string | null; source: CompactStatus['state_source'] } {
   // The top-level state is the service's own verdict; an unknown value is kept as it came.
   if (typeof status.state === 'string' && status.state !== '') return { state: status.state, source: 'state' };
-  const combined = combineTransferStates(status.transfers.map((t) => t.state));
+  // A transfer whose state is unknown (reading policy) counts as unfinished.
+  const combined = combineTransferStates(status.transfers.map((t) => (typeof t.state === 'string' ? t.state : 'STATE_UNKNOWN')));
   return combined === null ? { state: null, source: 'none' } : { state: combined, source: 'transfers' };
 }
 
@@ -67,7 +68,10 @@ export function outcomeOfState(state: string | null): TxOutcome {
       return 'abandoned';
     case 'STATE_PENDING_ERROR':
       return 'failing';
+    // STATE_UNKNOWN and STATE_RECEIVED (vendor documentation): not terminal, keep following.
+    case 'STATE_UNKNOWN':
     case 'STATE_SUBMITTED':
+    case 'STATE_RECEIVED':
     case 'STATE_PENDING':
     case 'unknown':
       return 'pending';
@@ -122,8 +126,9 @@ function compactTransfer(transfer: TransferStatus): CompactTransfer {
   const release = transfer.transfer_asset_release;
   const blocking = transfer.next_blocking_transfer?.transfer_sequence_index;
   return {
-    state: clip(String(transfer.state), 128),
-    hops: transfer.transfer_sequence.slice(0, MAX_HOPS).map(compactHop),
+    state: clip(typeof transfer.state === 'string' && transfer.state !== '' ? transfer.state : 'STATE_UNKNOWN', 128),
+    // An unreadable sequence (reading policy) shows no hops rather than refusing the status.
+    hops: (transfer.transfer_sequence ?? []).slice(0, MAX_HOPS).map(compactHop),
     release: release
       ? {
           chain_id: clipOrNull(release.chain_id, 128),

@@ -37,7 +37,8 @@ export interface CatalogAsset {
   symbol: string;
   /** The registry's name, or the symbol when it has none. */
   name: string;
-  decimals: number;
+  /** Always known in the bundled catalog; null for an API-only asset that did not say. */
+  decimals: number | null;
   logo: string | null;
   /** Where the token comes from; equal to chainId/denom for a native token. */
   originChainId: string;
@@ -52,11 +53,48 @@ export interface CatalogAsset {
   isSvm: boolean;
 }
 
+/**
+ * Which kinds of chains and assets to offer, as the form's options say: Cosmos chains and their
+ * native and IBC assets always; EVM chains and tokens, Solana, and CW20 tokens on request.
+ * Absent means "everything" (lookups and pickers that are not about a transfer).
+ */
+export interface KindFilter {
+  evm: boolean;
+  svm: boolean;
+  cw20: boolean;
+}
+
 export interface SearchOptions {
   /** Only assets on this chain. */
   chainId?: string;
   /** At most this many results. */
   limit?: number;
+  kinds?: KindFilter;
+}
+
+/** What a Catalog is built from: decoded chains and assets, and where it came from. */
+export interface CatalogContent {
+  registryVersion: string;
+  digest: string;
+  chains: readonly CatalogChain[];
+  assets: readonly CatalogAsset[];
+  /**
+   * Consulted by the lookups (chain, asset, chainName, symbolFor) for what this catalog does not
+   * list: the bundled catalog behind a merged one, so that an activity row on a chain the API no
+   * longer offers still shows its name. Never searched: the pickers offer only this catalog's own.
+   */
+  fallback?: Catalog;
+}
+
+export function chainAllowed(type: ChainType, kinds: KindFilter | undefined): boolean {
+  return !kinds || type === 'cosmos' || (type === 'evm' && kinds.evm) || (type === 'svm' && kinds.svm);
+}
+
+export function assetAllowed(asset: CatalogAsset, kinds: KindFilter | undefined): boolean {
+  if (!kinds) return true;
+  if (asset.isEvm && !kinds.evm) return false;
+  if (asset.isSvm && !kinds.svm) return false;
+  return kinds.cw20 || !asset.isCw20;
 }
 
 // Lowercased text each asset is searched by, computed once.
@@ -124,22 +162,21 @@ export class Catalog {
   private readonly assetsByChain = new Map<string, Map<string, CatalogAsset>>();
   private readonly listsByChain = new Map<string, readonly CatalogAsset[]>();
   private readonly haystacks: readonly Haystack[];
+  private readonly fallback: Catalog | undefined;
 
-  /** @internal use createCatalog() */
-  constructor(file: CatalogFile) {
-    this.registryVersion = file.registry;
-    this.digest = file.digest;
-    const logoUrl = (path: string): string | null =>
-      path === '' ? null : path.startsWith('https://') ? path : file.logoBase + path;
-
-    this.chains = Object.freeze(file.chains.map((row: ChainRow) => Object.freeze(decodeChain(row, logoUrl))));
+  /** @internal use createCatalog() or mergeApiDirectory() */
+  constructor(content: CatalogContent) {
+    this.registryVersion = content.registryVersion;
+    this.digest = content.digest;
+    this.fallback = content.fallback;
+    this.chains = Object.freeze([...content.chains]);
     for (const c of this.chains) this.chainById.set(c.id, c);
 
     const assets: CatalogAsset[] = [];
     const haystacks: Haystack[] = [];
-    for (const row of file.assets) {
-      const a = Object.freeze(decodeAsset(row, logoUrl));
-      const chain = this.chainById.get(a.chainId)!; // the schema checked every reference
+    for (const a of content.assets) {
+      const chain = this.chainById.get(a.chainId);
+      if (!chain) continue; // the file's schema and the merge both keep assets to listed chains
       let onChain = this.assetsByChain.get(a.chainId);
       if (!onChain) this.assetsByChain.set(a.chainId, (onChain = new Map()));
       onChain.set(denomKey(chain.type, a.denom), a);
@@ -165,17 +202,23 @@ export class Catalog {
   }
 
   chain(id: string): CatalogChain | undefined {
-    return this.chainById.get(id);
+    return this.chainById.get(id) ?? this.fallback?.chain(id);
+  }
+
+  /** True when this catalog lists the chain itself (a picker offers it), not only its fallback. */
+  offers(chainId: string): boolean {
+    return this.chainById.has(chainId);
   }
 
   /** Display name of a chain; the id itself for a chain the catalog does not know. */
   chainName(id: string): string {
-    return this.chainById.get(id)?.name ?? id;
+    return this.chain(id)?.name ?? id;
   }
 
   /** An asset by chain and denom; `ibc/` hashes and EVM addresses match in any case. */
   asset(chainId: string, denom: string): CatalogAsset | undefined {
-    return this.assetsByChain.get(chainId)?.get(denomKey(this.chainById.get(chainId)?.type, denom));
+    const own = this.assetsByChain.get(chainId)?.get(denomKey(this.chainById.get(chainId)?.type, denom));
+    return own ?? this.fallback?.asset(chainId, denom);
   }
 
   assetsOn(chainId: string): readonly CatalogAsset[] {
@@ -200,6 +243,7 @@ export class Catalog {
     const scored: { h: Haystack; score: number }[] = [];
     for (const h of this.haystacks) {
       if (options.chainId !== undefined && h.asset.chainId !== options.chainId) continue;
+      if (!assetAllowed(h.asset, options.kinds)) continue;
       let score = 0;
       for (const t of tokens) {
         const tier = matchTier(t, h);
@@ -227,7 +271,7 @@ export class Catalog {
   }
 
   /** Chains whose name, registry name or id contains every word of `query`, by name. */
-  searchChains(query: string): CatalogChain[] {
+  searchChains(query: string, kinds?: KindFilter): CatalogChain[] {
     const tokens = query.toLowerCase().split(/\s+/).filter(Boolean);
     const rank = (c: CatalogChain): number => {
       const name = c.name.toLowerCase();
@@ -235,6 +279,7 @@ export class Catalog {
     };
     return this.chains
       .filter((c) => {
+        if (!chainAllowed(c.type, kinds)) return false;
         const text = `${c.name}\n${c.registryName}\n${c.id}`.toLowerCase();
         return tokens.every((t) => text.includes(t));
       })
@@ -278,5 +323,15 @@ function decodeAsset(row: AssetRow, logoUrl: (p: string) => string | null): Cata
 
 /** Validates (zod, once) and indexes a parsed `catalog.json`. Throws CatalogError when malformed. */
 export function createCatalog(data: unknown): Catalog {
-  return new Catalog(parseCatalogFile(data));
+  return new Catalog(decodeCatalogFile(parseCatalogFile(data)));
+}
+
+function decodeCatalogFile(file: CatalogFile): CatalogContent {
+  const logoUrl = (path: string): string | null => (path === '' ? null : path.startsWith('https://') ? path : file.logoBase + path);
+  return {
+    registryVersion: file.registry,
+    digest: file.digest,
+    chains: file.chains.map((row: ChainRow) => Object.freeze(decodeChain(row, logoUrl))),
+    assets: file.assets.map((row: AssetRow) => Object.freeze(decodeAsset(row, logoUrl))),
+  };
 }

@@ -8,7 +8,8 @@ import { pbkdf2 } from '@noble/hashes/pbkdf2.js';
 import { sha256, sha512 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
-import { toChecksumAddress } from '../../chains/addresses';
+import { createPrivateKey, createPublicKey } from 'node:crypto';
+import { encodeBase58, toChecksumAddress } from '../../chains/addresses';
 
 export const DEV_MNEMONIC =
   'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
@@ -110,6 +111,34 @@ export function devAddress(index: number, prefix: string): string {
   const key = getDevKeys()[index];
   if (!key) throw new RangeError(`dev account index ${index} is outside 0…${DEV_ACCOUNT_COUNT - 1}`);
   return toBech32(prefix, key.addressBytes);
+}
+
+export const devSvmHdPath = (n: number): string => `m/44'/501'/${n}'/0'`;
+
+let devSvm: readonly string[] | undefined;
+
+/** DER prefix of a PKCS#8 Ed25519 private key: node:crypto takes the 32-byte seed after it. */
+const ED25519_PKCS8_PREFIX = Uint8Array.from([0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20]);
+
+/**
+ * Dev account N's address on Solana: the dev mnemonic at m/44'/501'/N'/0' (SLIP-10 Ed25519,
+ * the path Phantom and Solflare use), the base58 Ed25519 public key.
+ */
+export function devSvmAddress(index: number): string {
+  if (!devSvm) {
+    const seed = getDevSeed();
+    const out: string[] = [];
+    for (let n = 0; n < DEV_ACCOUNT_COUNT; n++) {
+      const { privkey } = Slip10.derivePath(Slip10Curve.Ed25519, seed, stringToPath(devSvmHdPath(n)));
+      const key = createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, privkey]), format: 'der', type: 'pkcs8' });
+      const spki = createPublicKey(key).export({ format: 'der', type: 'spki' });
+      out.push(encodeBase58(new Uint8Array(spki.subarray(spki.length - 32))));
+    }
+    devSvm = Object.freeze(out);
+  }
+  const a = devSvm[index];
+  if (a === undefined) throw new RangeError(`dev account index ${index} is outside 0…${DEV_ACCOUNT_COUNT - 1}`);
+  return a;
 }
 
 export const devEvmHdPath = (n: number): string => `m/44'/60'/0'/0/${n}`;

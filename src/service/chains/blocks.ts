@@ -171,8 +171,8 @@ export class TxIndex {
   }
 
   get(hash: string): TxRecord | undefined {
-    // Cosmos hashes are uppercase hex; EVM ones are 0x + lowercase hex
-    return this.byHash.get(hash.toUpperCase()) ?? this.byHash.get(hash.toLowerCase());
+    // Cosmos hashes are uppercase hex; EVM ones are 0x + lowercase hex; Solana's are base58 (case matters)
+    return this.byHash.get(hash) ?? this.byHash.get(hash.toUpperCase()) ?? this.byHash.get(hash.toLowerCase());
   }
 
   get size(): number {

@@ -25,6 +25,8 @@ export interface BridgeTransfer {
   completeTx?: TxRecord;
   /** Where the minted tokens went first: the recipient, or Axelar's module account when it forwards over IBC. */
   mintedOn?: { chainId: string; denom: string; address: string };
+  /** Axelar's confirmation of a gateway call from an EVM chain: a tx on its hub, before the delivery. */
+  confirmTx?: TxRecord;
   /** The IBC packet Axelar sent on from axelar-dojo-1 to a Cosmos destination. */
   childPacketIds: string[];
   error?: string;
@@ -66,6 +68,24 @@ export function axelarChainByName(world: World, name: string): WorldChain | unde
 
 export function axelarAssetBySymbol(world: World, symbol: string): AxelarAsset | undefined {
   return world.bridges.axelar.assets.find((a) => a.symbol === symbol);
+}
+
+/**
+ * The Axelar asset a chain's gateway knows by `symbol`: the symbol of its token on that chain
+ * (Ethereum's gateway calls canonical USDC `USDC`; Arbitrum's calls its wrapped token
+ * `axlUSDC`), or Axelar's own symbol for the asset.
+ */
+export function axelarAssetByGatewaySymbol(world: World, chainId: string, symbol: string): AxelarAsset | undefined {
+  return world.bridges.axelar.assets.find((a) => {
+    const token = a.tokens.find((t) => t.chainId === chainId);
+    return token !== undefined && (world.asset(chainId, token.denom)?.symbol === symbol || a.symbol === symbol);
+  });
+}
+
+/** The symbol the gateway on `chainId` knows the token `denom` by (see axelarAssetByGatewaySymbol). */
+export function axelarGatewaySymbol(world: World, chainId: string, denom: string): string | undefined {
+  const asset = world.bridges.axelar.assets.find((a) => a.tokens.some((t) => t.chainId === chainId && t.denom.toLowerCase() === denom.toLowerCase()));
+  return asset ? (world.asset(chainId, denom)?.symbol ?? asset.symbol) : undefined;
 }
 
 /**

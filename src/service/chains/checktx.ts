@@ -134,7 +134,8 @@ export function checkTx(input: CheckTxInput, bytes: Uint8Array): CheckedTx {
   if (feeMsg?.payer && feeMsg.payer !== signer) fail(`fee payer ${feeMsg.payer} is not a signer of this tx: invalid request`, SdkCode.invalidRequest);
   const required = requiredFees(chain, gasLimit);
   if (required.length > 0) {
-    const ok = required.some((r) => fee.some((c) => c.denom === r.denom && c.amount >= r.amount));
+    // a zero minimum gas price asks for nothing: no fee (a zero coin is invalid) passes, like a validator's mempool
+    const ok = required.some((r) => r.amount === 0n || fee.some((c) => c.denom === r.denom && c.amount >= r.amount));
     if (!ok) fail(`insufficient fees; got: ${coinsString(fee)} required: ${coinsString(required)}: insufficient fee`, SdkCode.insufficientFee);
   }
 

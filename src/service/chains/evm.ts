@@ -2,16 +2,20 @@
  * The simulated EVM chains: just enough of an EVM to run the transactions the msgs builder
  * writes (there is no EVM signer in the local world, so POST /local/evm/execute applies a
  * call as if the wallet had sent it). Balances live in a ChainLedger keyed by checksummed
- * address and the catalog's token address (or `<chain>-native` for the gas token); ERC-20
- * allowances and gas are not modelled — the approval the builder asks for is taken as given.
+ * address and the catalog's token address (or `<chain>-native` for the gas token); gas is not
+ * modelled.
  *
  * Contracts (the public mainnet addresses the builder targets):
- * - CCTP TokenMessenger: depositForBurn(amount, domain, mintRecipient, burnToken) burns USDC;
- * - the smart-relay CCTP contract: requestCCTPTransfer(...) takes the fee, burns the amount;
+ * - every token the World lists: an ERC-20 (erc20.ts) at the token's address;
+ * - CCTP TokenMessenger: depositForBurn(amount, domain, mintRecipient, burnToken) pulls USDC
+ *   (transferFrom: the sender must have approved the messenger) and burns it;
+ * - the smart-relay CCTP contract: requestCCTPTransfer(...) pulls amount + fee, keeps the fee,
+ *   burns the amount;
  * - the Axelar gateway: sendToken(chain, address, symbol, amount) and
- *   callContractWithToken(chain, contract, payload, symbol, amount) burn the gateway token
- *   (a lock, for a canonical token: see bridges.ts); the tx's value pays Axelar in gas token.
- * Anything else reverts.
+ *   callContractWithToken(chain, contract, payload, symbol, amount) pull the gateway token
+ *   named by its symbol on this chain and burn it (a lock, for a canonical token: see
+ *   bridges.ts); the tx's value pays Axelar in gas token.
+ * A plain value transfer (no calldata) pays the address; anything else reverts.
  */
 import { checkAddress as checkAnyAddress, checkEvmAddress, toChecksumAddress } from '../../chains/addresses';
 import {
@@ -28,7 +32,8 @@ import {
 import type { WorldChain } from '../world/types';
 import type { World } from '../world/world';
 import type { TxEvent } from './blocks';
-import { axelarAssetBySymbol, axelarChainByName, axelarTokenOn, bridgeDelayMs, cctpChainByDomain, recipientFromBytes32 } from './bridges';
+import { axelarAssetByGatewaySymbol, axelarChainByName, axelarTokenOn, bridgeDelayMs, cctpChainByDomain, recipientFromBytes32 } from './bridges';
+import { executeErc20, spendAllowance } from './erc20';
 import { ExecError } from './errors';
 import type { ExecContext } from './executors';
 
@@ -68,10 +73,19 @@ export function axelarDenomOnCosmos(world: World, axelarDenom: string, chainId: 
   return end ? world.denomAfterHop(axelarDenom, hub, end.channelId).denom : undefined;
 }
 
-/** Runs one EVM call on ctx's (EVM) chain; ExecError = revert (nothing changes but the nonce). */
-export function executeEvmCall(ctx: ExecContext, call: EvmCall): void {
+/**
+ * Runs one EVM call on ctx's (EVM) chain and returns its ABI-encoded return data ('0x' when
+ * the function returns nothing); ExecError = revert (nothing changes but the nonce).
+ */
+export function executeEvmCall(ctx: ExecContext, call: EvmCall): string {
   const { world, chainId, ledger } = ctx;
   const from = toChecksumAddress(call.from);
+  const token = world.asset(chainId, call.to);
+  if (token?.tokenContract && same(token.denom, call.to)) {
+    const out = executeErc20(ctx, token.denom, from, call.data, call.value);
+    if (out === undefined) throw revert(`function selector ${call.data.slice(0, 10)} is not an ERC-20 function of ${token.denom}`);
+    return out;
+  }
   if (call.value > 0n) ledger.send(from, toChecksumAddress(call.to), nativeDenom(ctx.chain), call.value);
 
   if (same(CCTP_TOKEN_MESSENGER[chainId], call.to) || same(cctpRelayerContract(chainId), call.to)) {
@@ -93,6 +107,8 @@ export function executeEvmCall(ctx: ExecContext, call: EvmCall): void {
     const dest = cctpChainByDomain(world, d.destinationDomain);
     if (!dest || dest.chain.chainId === chainId) throw revert(`invalid destination domain ${d.destinationDomain}`);
     if (d.amount <= 0n) throw revert('amount must be nonzero');
+    // transferFrom(sender, contract, amount + fee): the sender's approval of this contract pays it
+    spendAllowance(ctx, cctp.usdcDenom, from, toChecksumAddress(call.to), d.amount + d.fee);
     // the relayer contract keeps its fee (paid on top) and burns the rest through the TokenMessenger
     if (d.fee > 0n) ledger.send(from, toChecksumAddress(call.to), cctp.usdcDenom, d.fee);
     ledger.burn(from, cctp.usdcDenom, d.amount);
@@ -114,7 +130,7 @@ export function executeEvmCall(ctx: ExecContext, call: EvmCall): void {
       expectedDelayMs: bridgeDelayMs('cctp', chainId, relayed),
     });
     ctx.emit(ev('DepositForBurn', { depositor: from, amount: d.amount.toString(), burn_token: cctp.usdcDenom, destination_domain: String(d.destinationDomain), mint_recipient: mintRecipient }));
-    return;
+    return '0x';
   }
 
   if (same(AXELAR_GATEWAY[chainId], call.to)) {
@@ -130,7 +146,7 @@ export function executeEvmCall(ctx: ExecContext, call: EvmCall): void {
     } catch (e) {
       throw revert((e as Error).message);
     }
-    const asset = axelarAssetBySymbol(world, a.symbol);
+    const asset = axelarAssetByGatewaySymbol(world, chainId, a.symbol);
     const token = asset ? axelarTokenOn(world, asset, chainId) : undefined;
     if (!asset || !token) throw revert(`token ${a.symbol} is not an Axelar gateway token on ${chainId}`);
     const dest = axelarChainByName(world, a.destinationChain);
@@ -140,6 +156,7 @@ export function executeEvmCall(ctx: ExecContext, call: EvmCall): void {
     const addr = checkAnyAddress(a.destinationAddress, dest);
     if (!addr.ok) throw revert(`invalid destination address ${a.destinationAddress}: ${addr.reason}`);
     if (a.amount <= 0n) throw revert('amount must be nonzero');
+    spendAllowance(ctx, token, from, toChecksumAddress(call.to), a.amount);
     ledger.burn(from, token, a.amount);
     ctx.emitBridge({
       kind: 'axelar_transfer',
@@ -158,11 +175,12 @@ export function executeEvmCall(ctx: ExecContext, call: EvmCall): void {
       expectedDelayMs: bridgeDelayMs('axelar', chainId, true),
     });
     ctx.emit(ev(isSendToken ? 'TokenSent' : 'ContractCallWithToken', { sender: from, destination_chain: a.destinationChain, destination_address: a.destinationAddress, symbol: a.symbol, amount: a.amount.toString() }));
-    return;
+    return '0x';
   }
 
   if (call.data !== '' && call.data !== '0x') throw revert(`no simulated contract at ${call.to}`);
   if (call.value === 0n) throw revert('empty call');
+  return '0x';
 }
 
 /** A checked EVM address in checksum form, or an error message. */

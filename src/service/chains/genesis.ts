@@ -129,7 +129,6 @@ export function buildGenesisPlan(world: World): GenesisPlan {
   const mint = (o: OriginRef, amount: bigint) => minted.set(originKey(o), (minted.get(originKey(o)) ?? 0n) + amount);
 
   for (const chain of world.chains) {
-    if (chain.chainType === 'svm') continue; // no dev keys on Solana: it only receives (CCTP)
     const g = plan(chain.chainId);
     const denoms: string[] = [];
     for (const f of chain.feeAssets) if (!denoms.includes(f.denom)) denoms.push(f.denom);

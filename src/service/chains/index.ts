@@ -24,6 +24,8 @@ export {
   ICS20_VERSION,
   devAddress,
   devEvmAddress,
+  devSvmAddress,
+  devSvmHdPath,
   devEvmHdPath,
   devHdPath,
   hooksIntermediateSender,
@@ -47,6 +49,8 @@ export {
 } from './blocks';
 export {
   axelarAssetBySymbol,
+  axelarAssetByGatewaySymbol,
+  axelarGatewaySymbol,
   axelarChainByName,
   axelarTokenOn,
   bridgeDelayMs,
@@ -57,6 +61,7 @@ export {
 } from './bridges';
 export { MsgLinkRequestCodec, TYPE_MSG_LINK_REQUEST, linkRequestCodec, type MsgLinkRequest } from './axelar';
 export { executeEvmCall, nativeDenom, type EvmCall } from './evm';
+export { allowanceCalldata, allowanceOf, approveCalldata, balanceOfCalldata, decodeUintResult, ERC20_SIGNATURES, executeErc20, spendAllowance } from './erc20';
 export { checkTx, requiredFees, txHashOf, MAX_MEMO_CHARS, SECP256K1_PUBKEY_TYPE, type CheckedTx } from './checktx';
 export { ExecError, CheckTxError, SdkCode } from './errors';
 export {
@@ -85,4 +90,4 @@ export {
   type MsgCodec,
   type MsgDepositForBurn,
 } from './messages';
-export { chainRoutes, evmRoutes, handleAccount, handleEvmExecute, handleFaucet, handleSubmit } from './http';
+export { chainRoutes, evmRoutes, handleAccount, handleEvmCall, handleEvmExecute, handleFaucet, handleSvmExecute, handleSubmit } from './http';

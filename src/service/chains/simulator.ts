@@ -47,6 +47,7 @@ import {
   moduleAddress,
   devAddress,
   devEvmAddress,
+  devSvmAddress,
   DEV_ACCOUNT_COUNT,
   getDevKeys,
   hooksIntermediateSender,
@@ -59,6 +60,8 @@ import { checkTx, SECP256K1_PUBKEY_TYPE, type CheckedTx } from './checktx';
 import { SimClock, type Clock } from './clock';
 import { CheckTxError, ExecError } from './errors';
 import { executeEvmCall, nativeDenom } from './evm';
+import { executeSvmTx, SVM_FEE_PER_SIGNATURE, svmSignature } from './svm';
+import { decodeSvmTx, type DecodedSvmTx } from '../msgs/svm';
 import {
   defaultExecutors,
   type BridgeEventInput,
@@ -249,6 +252,8 @@ const ev = (type: string, attrs: Record<string, string>): TxEvent => ({
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 const SUCCESS_ACK = '{"result":"AQ=="}';
+/** Who collects Solana's signature fees in the simulation (base58 of sha256('courier-sim/solana/validator')). */
+const SVM_VALIDATOR = encodeBase58(sha256(toUtf8('courier-sim/solana/validator')));
 
 export const chainNotSupported = (): ServiceError => new ServiceError(404, GrpcCode.notFound, 'chain ID not supported');
 
@@ -350,11 +355,12 @@ export class ChainSimulator {
   private materialise(st: ChainState): void {
     const g = this.genesisPlan().chains.get(st.chain.chainId);
     const { ledger } = st;
-    if (st.chain.chainType === 'evm') {
-      for (let n = 0; n < DEV_ACCOUNT_COUNT; n++) for (const h of g?.holdings ?? []) ledger.mint(devEvmAddress(n), h.denom, h.amount);
+    if (st.foreign) {
+      // EVM and Solana: the dev accounts' addresses there hold the chain's gas token and main assets
+      const dev = st.chain.chainType === 'evm' ? devEvmAddress : devSvmAddress;
+      for (let n = 0; n < DEV_ACCOUNT_COUNT; n++) for (const h of g?.holdings ?? []) ledger.mint(dev(n), h.denom, h.amount);
       return;
     }
-    if (st.foreign) return;
     const keys = getDevKeys();
     // dev accounts first: dev account N has account number N on every chain
     for (const k of keys) {
@@ -368,7 +374,7 @@ export class ChainSimulator {
 
   /** Materialises every chain (supply reports; tests). Costs a few tens of ms. */
   materialiseAll(): void {
-    for (const c of this.world.chains) if (c.chainType !== 'svm') this.anyState(c.chainId);
+    for (const c of this.world.chains) this.anyState(c.chainId);
   }
 
   /** Chains materialised so far (touched since genesis). */
@@ -391,10 +397,11 @@ export class ChainSimulator {
 
   // ================================================================ accounts
 
-  /** Dev account N's address on a chain (its EVM address on an EVM chain). */
+  /** Dev account N's address on a chain (its EVM address on an EVM chain, its base58 key on Solana). */
   devAddress(chainId: string, index: number): string {
     const c = this.world.chain(chainId);
     if (c?.chainType === 'evm') return devEvmAddress(index);
+    if (c?.chainType === 'svm') return devSvmAddress(index);
     return devAddress(index, this.requireChain(chainId).bech32Prefix);
   }
 
@@ -702,18 +709,12 @@ export class ChainSimulator {
    * the nonce moved. The record's hash is 0x + 64 hex digits.
    */
   executeEvm(input: EvmExecuteInput): TxRecord {
-    const chain = this.world.chain(input.chainId);
-    if (!chain) throw chainNotSupported();
-    if (chain.chainType !== 'evm') throw invalidArgument(`chain ${input.chainId} is not an EVM chain`);
-    const from = this.ledgerAddress(chain, input.from);
-    const toCheck = checkAnyAddress(input.to, chain);
-    if (!toCheck.ok) throw invalidArgument(`invalid to address ${input.to}: ${toCheck.reason}`);
-    const to = toChecksumAddress(input.to);
-    const data = input.data === '' ? '0x' : input.data;
-    if (!/^0x([0-9a-fA-F]{2})*$/.test(data)) throw invalidArgument('data must be 0x-prefixed hex');
-    const rawValue = input.value ?? 0n;
-    if (typeof rawValue === 'string' && !/^[0-9]+$/.test(rawValue)) throw invalidArgument('value must be a whole number of wei');
-    const value = BigInt(rawValue);
+    return this.executeEvmReturning(input).tx;
+  }
+
+  /** executeEvm, with the call's ABI-encoded return data (undefined when it reverted). */
+  executeEvmReturning(input: EvmExecuteInput): { tx: TxRecord; returnData: string | undefined } {
+    const { chain, from, to, data, value } = this.evmInput(input);
     const st = this.anyState(chain.chainId);
     const block = st.blocks.nextBlock(this.clock.now());
     const index = st.txs.nextIndexIn(block.height);
@@ -728,6 +729,88 @@ export class ChainSimulator {
       packets: [],
       kind: 'user',
     });
+    return { tx: this.commitRecord(st, record, run.sink), returnData: run.result };
+  }
+
+  /**
+   * An EVM call that changes nothing (eth_call): runs like executeEvm, then everything is
+   * rolled back; no tx, no nonce. Returns the return data, or the revert reason.
+   */
+  callEvm(input: EvmExecuteInput): { ok: true; returnData: string } | { ok: false; error: string } {
+    const { chain, from, to, data, value } = this.evmInput(input);
+    const st = this.anyState(chain.chainId);
+    const block = st.blocks.latestBlock(this.clock.now());
+    const mark = st.ledger.journal.begin();
+    try {
+      const ctx = this.makeContext(st, block, '0x', from, emptySink());
+      return { ok: true, returnData: executeEvmCall(ctx, { from, to, data, value }) };
+    } catch (e) {
+      if (e instanceof ExecError) return { ok: false, error: e.log };
+      throw e;
+    } finally {
+      st.ledger.journal.rollback(mark);
+    }
+  }
+
+  /** The checked parts of an EVM call; ServiceError 400 for a malformed one. */
+  private evmInput(input: EvmExecuteInput): { chain: WorldChain; from: string; to: string; data: string; value: bigint } {
+    const chain = this.world.chain(input.chainId);
+    if (!chain) throw chainNotSupported();
+    if (chain.chainType !== 'evm') throw invalidArgument(`chain ${input.chainId} is not an EVM chain`);
+    const from = this.ledgerAddress(chain, input.from);
+    const toCheck = checkAnyAddress(input.to, chain);
+    if (!toCheck.ok) throw invalidArgument(`invalid to address ${input.to}: ${toCheck.reason}`);
+    const to = toChecksumAddress(input.to);
+    const data = input.data === '' ? '0x' : input.data;
+    if (!/^0x([0-9a-fA-F]{2})*$/.test(data)) throw invalidArgument('data must be 0x-prefixed hex');
+    const rawValue = input.value ?? 0n;
+    if (typeof rawValue === 'string' && !/^[0-9]+$/.test(rawValue)) throw invalidArgument('value must be a whole number of wei');
+    return { chain, from, to, data, value: BigInt(rawValue) };
+  }
+
+  /**
+   * Runs an `svm_tx` (base64 legacy transaction) as if every required signer had signed it
+   * (POST /local/svm/execute; see svm.ts). The fee payer (account 0) pays 5,000 lamports per
+   * signature to the validator whether the instructions succeed or not; a tx it cannot pay
+   * for, a malformed one or one already processed is refused (ServiceError 400, nothing
+   * recorded). A failing instruction is still a tx: code 1, only the fee moved.
+   */
+  executeSvm(input: { chainId: string; tx: string }): TxRecord {
+    const chain = this.world.chain(input.chainId);
+    if (!chain) throw chainNotSupported();
+    if (chain.chainType !== 'svm') throw invalidArgument(`chain ${input.chainId} is not an SVM chain`);
+    let tx: DecodedSvmTx;
+    try {
+      tx = decodeSvmTx(input.tx);
+    } catch (e) {
+      throw invalidArgument(`invalid tx: ${(e as Error).message}`);
+    }
+    if (tx.numRequiredSignatures < 1) throw invalidArgument('invalid tx: no fee payer signature');
+    const st = this.anyState(chain.chainId);
+    const hash = svmSignature(tx, (message) => {
+      const a = sha256(message);
+      const sig = new Uint8Array(64);
+      sig.set(a, 0);
+      sig.set(sha256(a), 32);
+      return sig;
+    });
+    if (st.txs.get(hash)) throw invalidArgument('transaction has already been processed');
+    const feePayer = tx.accountKeys[0]!;
+    const fee = SVM_FEE_PER_SIGNATURE * BigInt(tx.numRequiredSignatures);
+    const native = nativeDenom(chain);
+    const have = st.ledger.balance(feePayer, native);
+    if (have < fee) throw invalidArgument(`fee payer ${feePayer} cannot pay the fee of ${fee} lamports (has ${have}): insufficient funds for fee`);
+    st.ledger.send(feePayer, SVM_VALIDATOR, native, fee);
+    const block = st.blocks.nextBlock(this.clock.now());
+    const index = st.txs.nextIndexIn(block.height);
+    const run = this.runScoped(st, block, hash, feePayer, (ctx) => executeSvmTx(ctx, tx));
+    const record = this.unsignedRecord(chain.chainId, hash, block, index, run, {
+      signer: feePayer,
+      msgs: tx.instructions.map((ix) => ({ typeUrl: 'svm_instruction', value: { program_id: ix.programId, accounts: ix.accounts, data: toBase64(ix.data) } })),
+      packets: [],
+      kind: 'user',
+    });
+    record.fee = [{ denom: native, amount: fee.toString() }];
     return this.commitRecord(st, record, run.sink);
   }
 
@@ -1339,6 +1422,24 @@ export class ChainSimulator {
 
   allBridgeTransfers(): BridgeTransfer[] {
     return [...this.bridgeTransfers.values()];
+  }
+
+  /**
+   * Axelar confirms a pending gateway call from an EVM chain on its hub (the validators' vote
+   * on the source event): a system tx on axelar-dojo-1 that moves nothing, recorded as the
+   * transfer's confirmTx. Undefined when there is nothing to confirm (not Axelar, not from an
+   * EVM chain, no longer pending, or confirmed already).
+   */
+  confirmBridge(id: string): TxRecord | undefined {
+    const t = this.bridgeTransfers.get(id);
+    if (!t || t.state !== 'pending' || t.confirmTx || t.event.kind !== 'axelar_transfer') return undefined;
+    const e = t.event;
+    if (this.world.chain(e.chainId)?.chainType !== 'evm') return undefined;
+    const { tx } = this.runSystem(this.world.bridges.axelar.axelarChainId, 'axelar_confirm', (h) => {
+      h.emit(ev('axelar.evm.v1beta1.EVMEventConfirmed', { chain: e.chainId, tx_id: e.txHash, destination_chain: e.destinationChain, amount: e.amount, symbol: e.symbol }));
+    });
+    if (tx.code === 0) t.confirmTx = tx;
+    return tx;
   }
 
   /**

@@ -3,8 +3,13 @@
  * (time this one out? answer it with an error? is its channel paused?), the HTTP interceptor
  * asks it about requests. State is small and bounded by what callers configure.
  */
+import type { AssetsResponse, ChainsResponse } from '../../api/schemas';
 import { invalidArgument, parseRequest } from '../http/errors';
+import { reshapeAssets, reshapeChains, viewDiscovery, type DiscoveryOverride } from './discovery';
 import { mulberry32 } from '../random';
+import type { ErrorDetail } from '../http/errors';
+import type { RewriteRule } from '../http/server';
+import { productionShape } from './production-shape';
 import { FAULT_KINDS, faultSchemaFor, type FaultRequest, type HttpFaultMode } from './schema';
 import { tamperAnswer, type TamperMode } from './tamper';
 
@@ -41,8 +46,17 @@ interface HttpFault {
   seed: number;
   remaining?: number;
   retryAfterSeconds: number;
+  padBytes: number;
+  rewrite?: RewriteRule[];
   injected: number;
   draw: () => number;
+}
+
+interface ProductionShape {
+  id: number;
+  paths?: string[];
+  remaining?: number;
+  reshaped: number;
 }
 
 interface TamperFault {
@@ -55,12 +69,16 @@ interface TamperFault {
 
 /** What an HTTP fault does to one request (the server's Interceptor result). */
 export type HttpFaultAction =
-  | { kind: 'status'; status: number; code: number; message: string; retryAfterSeconds?: number }
+  | { kind: 'status'; status: number; code: number; message: string; details?: ErrorDetail[]; retryAfterSeconds?: number }
   | { kind: 'delay'; ms: number }
-  | { kind: 'cut' };
+  | { kind: 'cut' }
+  | { kind: 'rewrite'; rules: RewriteRule[] }
+  /** Answer normally, then reshape the successful body before sending it. */
+  | { kind: 'reshape'; reshape: (body: unknown) => unknown };
 
 /** Wire view of one active fault (GET /local/faults). */
 export type FaultView =
+  | ReturnType<typeof viewDiscovery>
   | { id: number; kind: PacketFaultKind; chain_id: string; channel_id: string; remaining: number }
   | { id: number; kind: 'pause'; chain_id: string | null; channel_id: string | null }
   | {
@@ -74,6 +92,7 @@ export type FaultView =
       remaining: number | null;
       injected: number;
     }
+  | { id: number; kind: 'production_shape'; paths: string[] | null; remaining: number | null; reshaped: number }
   | { id: number; kind: 'tamper'; mode: TamperMode; paths: string[] | null; remaining: number | null; injected: number };
 
 export interface FaultBookOptions {
@@ -97,6 +116,9 @@ export class FaultBook {
   private packetFaults: PacketFault[] = [];
   private pauses: Pause[] = [];
   private httpFaults: HttpFault[] = [];
+  /** At most one: a new `discovery` fault replaces the previous one. */
+  private discovery: DiscoveryOverride | undefined;
+  private productionShapes: ProductionShape[] = [];
   private tamperFaults: TamperFault[] = [];
   private readonly resumeListeners = new Set<() => void>();
   private readonly seed: number;
@@ -151,6 +173,8 @@ export class FaultBook {
           seed,
           ...(req.count !== undefined ? { remaining: req.count } : {}),
           retryAfterSeconds: req.retry_after_seconds ?? DEFAULT_RETRY_AFTER_SECONDS,
+          padBytes: req.pad_bytes ?? 0,
+          ...(req.rewrite ? { rewrite: req.rewrite as RewriteRule[] } : {}),
           injected: 0,
           draw: mulberry32(seed),
         };
@@ -168,6 +192,26 @@ export class FaultBook {
         this.tamperFaults.push(f);
         return { applied: viewTamperFault(f), removed: 0 };
       }
+      case 'discovery': {
+        const replaced = this.discovery ? 1 : 0;
+        this.discovery = {
+          id: this.nextId++,
+          hide: new Set(req.hide_chain_ids ?? []),
+          chains: req.add_chains ?? [],
+          assets: req.add_assets ?? [],
+        };
+        return { applied: viewDiscovery(this.discovery), removed: replaced };
+      }
+      case 'production_shape': {
+        const f: ProductionShape = {
+          id: this.nextId++,
+          ...(req.paths ? { paths: req.paths } : {}),
+          ...(req.count !== undefined ? { remaining: req.count } : {}),
+          reshaped: 0,
+        };
+        this.productionShapes.push(f);
+        return { applied: viewProductionShape(f), removed: 0 };
+      }
       case 'clear': {
         const removed = this.size;
         this.clear();
@@ -182,12 +226,21 @@ export class FaultBook {
     this.packetFaults = [];
     this.pauses = [];
     this.httpFaults = [];
+    this.discovery = undefined;
+    this.productionShapes = [];
     this.tamperFaults = [];
     if (hadPauses) this.notifyResume();
   }
 
   get size(): number {
-    return this.packetFaults.length + this.pauses.length + this.httpFaults.length + this.tamperFaults.length;
+    return (
+      this.packetFaults.length +
+      this.pauses.length +
+      this.httpFaults.length +
+      (this.discovery ? 1 : 0) +
+      this.productionShapes.length +
+      this.tamperFaults.length
+    );
   }
 
   list(): FaultView[] {
@@ -195,9 +248,20 @@ export class FaultBook {
       ...this.packetFaults.map(viewPacketFault),
       ...this.pauses.map(viewPause),
       ...this.httpFaults.map(viewHttpFault),
+      ...(this.discovery ? [viewDiscovery(this.discovery)] : []),
+      ...this.productionShapes.map(viewProductionShape),
       ...this.tamperFaults.map(viewTamperFault),
-    ]
-      .sort((a, b) => a.id - b.id);
+    ].sort((a, b) => a.id - b.id);
+  }
+
+  /** `GET /v2/info/chains` with the `discovery` fault applied (unchanged without one). */
+  chainsAnswer(body: ChainsResponse, query: URLSearchParams): ChainsResponse {
+    return this.discovery ? reshapeChains(this.discovery, body, query) : body;
+  }
+
+  /** `GET /v2/fungible/assets` with the `discovery` fault applied (unchanged without one). */
+  assetsAnswer(body: AssetsResponse, query: URLSearchParams): AssetsResponse {
+    return this.discovery ? reshapeAssets(this.discovery, body, query) : body;
   }
 
   // ------------------------------------------------------------------ relayer side
@@ -239,9 +303,29 @@ export class FaultBook {
 
   // ------------------------------------------------------------------ HTTP side
 
-  /** The injected failure for this request, if any. Never for paths outside /v2/. */
-  httpFault(path: string): HttpFaultAction | undefined {
-    if (!path.startsWith(HTTP_FAULT_SCOPE) || this.httpFaults.length === 0) return undefined;
+  /**
+   * The injected failure for this request, if any, else the production reshaping of its answer,
+   * if any. Never for paths outside /v2/.
+   */
+  httpFault(path: string, request: { authorization?: string | undefined } = {}): HttpFaultAction | undefined {
+    if (!path.startsWith(HTTP_FAULT_SCOPE)) return undefined;
+    return this.failure(path, request) ?? this.reshaping(path);
+  }
+
+  private reshaping(path: string): HttpFaultAction | undefined {
+    const i = this.productionShapes.findIndex((f) => !f.paths || f.paths.some((prefix) => path.startsWith(prefix)));
+    if (i < 0) return undefined;
+    const f = this.productionShapes[i]!;
+    f.reshaped += 1;
+    if (f.remaining !== undefined) {
+      f.remaining -= 1;
+      if (f.remaining <= 0) this.productionShapes.splice(i, 1);
+    }
+    return { kind: 'reshape', reshape: (body) => productionShape(path, body) };
+  }
+
+  private failure(path: string, request: { authorization?: string | undefined }): HttpFaultAction | undefined {
+    if (this.httpFaults.length === 0) return undefined;
     for (let i = 0; i < this.httpFaults.length; i++) {
       const f = this.httpFaults[i]!;
       if (f.paths && !f.paths.some((prefix) => path.startsWith(prefix))) continue;
@@ -252,7 +336,7 @@ export class FaultBook {
         f.remaining -= 1;
         if (f.remaining <= 0) this.httpFaults.splice(i, 1);
       }
-      return httpAction(f);
+      return httpAction(f, request.authorization);
     }
     return undefined;
   }
@@ -295,17 +379,36 @@ function onEnd(p: ChannelEnds, chainId: string, channelId: string): boolean {
   return (p.sourceChainId === chainId && p.sourceChannel === channelId) || (p.destChainId === chainId && p.destChannel === channelId);
 }
 
-function httpAction(f: HttpFault): HttpFaultAction {
+function httpAction(f: HttpFault, authorization: string | undefined): HttpFaultAction {
   switch (f.mode) {
     case '429':
-      return { kind: 'status', status: 429, code: 8, message: 'rate limit exceeded (injected fault)', retryAfterSeconds: f.retryAfterSeconds };
+      return padded(f, { kind: 'status', status: 429, code: 8, message: 'rate limit exceeded (injected fault)', retryAfterSeconds: f.retryAfterSeconds });
     case '500':
-      return { kind: 'status', status: 500, code: 2, message: 'internal server error' };
+      return padded(f, { kind: 'status', status: 500, code: 2, message: 'internal server error' });
+    case '401':
+      // What a careless gateway says: the header as it arrived.
+      return padded(f, { kind: 'status', status: 401, code: 16, message: `invalid api key: ${authorization ?? '(none)'}` });
     case 'slow':
       return { kind: 'delay', ms: f.slowMs };
     case 'cut':
       return { kind: 'cut' };
+    case 'rewrite':
+      return { kind: 'rewrite', rules: f.rewrite ?? [] };
   }
+}
+
+function padded(f: HttpFault, action: Extract<HttpFaultAction, { kind: 'status' }>): HttpFaultAction {
+  if (f.padBytes === 0) return action;
+  const pad = 'x'.repeat(f.padBytes);
+  return {
+    ...action,
+    message: `${action.message} ${pad}`,
+    details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'INJECTED_PADDING', domain: 'local', metadata: { padding: pad } }],
+  };
+}
+
+function viewProductionShape(f: ProductionShape): FaultView {
+  return { id: f.id, kind: 'production_shape', paths: f.paths ?? null, remaining: f.remaining ?? null, reshaped: f.reshaped };
 }
 
 function viewPacketFault(f: PacketFault): FaultView {

@@ -6,5 +6,5 @@ import type { FaultBook } from './book';
  * /v2/, so /local/ (the way to turn faults off again) and /healthz always answer.
  */
 export function createFaultInterceptor(faults: FaultBook): Interceptor {
-  return (req) => faults.httpFault(req.path);
+  return (req) => faults.httpFault(req.path, { authorization: req.authorization });
 }

@@ -3,6 +3,7 @@
  * silently ignored by a test that then passes for the wrong reason.
  */
 import { z } from 'zod';
+import { DiscoveryFault } from './discovery';
 import { TAMPER_MODES } from './tamper';
 
 const chainId = z.string().min(1);
@@ -28,11 +29,25 @@ const PauseFault = z
     path: ['chain_id'],
   });
 
-export const HTTP_FAULT_MODES = ['429', '500', 'slow', 'cut'] as const;
+/**
+ * `401`: a gateway that refuses the key and echoes it (`invalid api key: <authorization header>`);
+ * `rewrite`: the answer as usual, with `rewrite` rules applied to its JSON (odd or hostile data).
+ */
+export const HTTP_FAULT_MODES = ['429', '500', '401', 'slow', 'cut', 'rewrite'] as const;
 export type HttpFaultMode = (typeof HTTP_FAULT_MODES)[number];
 
+/** Sets `key` to `value` wherever it appears in the answer, or merges `merge` into the object there. */
+const RewriteRule = z.union([
+  z.strictObject({ key: z.string().min(1).max(200), value: z.unknown() }),
+  z.strictObject({ key: z.string().min(1).max(200), merge: z.record(z.string(), z.unknown()) }),
+]);
+
+/** Largest padding of an error answer (`pad_bytes`): enough to try a client's size limits. */
+export const MAX_PAD_BYTES = 64 * 1024 * 1024;
+
 /** A share of /v2/ requests fails in one way, so that clients' retry logic can be exercised. */
-const HttpFault = z.strictObject({
+const HttpFault = z
+  .strictObject({
   kind: z.literal('http'),
   rate: z.number().min(0).max(1),
   mode: z.enum(HTTP_FAULT_MODES),
@@ -46,6 +61,26 @@ const HttpFault = z.strictObject({
   count: z.number().int().min(1).max(1_000_000).optional(),
   /** For `429`: the Retry-After header, in seconds. */
   retry_after_seconds: z.number().int().min(0).max(3600).optional(),
+  /** For `429`, `500`, `401`: this many characters added to the message, and again in one detail. */
+  pad_bytes: z.number().int().min(0).max(MAX_PAD_BYTES).optional(),
+  /** For `rewrite`: the changes, applied in order at every depth of the JSON answer. */
+  rewrite: z.array(RewriteRule).min(1).max(50).optional(),
+})
+  .refine((f) => (f.mode === 'rewrite') === (f.rewrite !== undefined), {
+    error: 'rewrite rules go with mode "rewrite", and mode "rewrite" needs them',
+    path: ['rewrite'],
+  });
+
+/**
+ * Successful /v2/ answers reshaped as the production API sends them (production-shape.ts):
+ * routes without a duration, blank estimated fees, sparse chains, status txs without links.
+ */
+const ProductionShapeFault = z.strictObject({
+  kind: z.literal('production_shape'),
+  /** Only answers to paths starting with one of these (still only under /v2/). */
+  paths: z.array(z.string().regex(/^\//, { error: 'a path prefix starts with /' })).min(1).max(50).optional(),
+  /** Stop after reshaping this many answers. */
+  count: z.number().int().min(1).max(1_000_000).optional(),
 });
 
 /** The API paths whose answers a tamper fault may alter. */
@@ -63,10 +98,10 @@ const TamperFault = z.strictObject({
 
 const ClearFaults = z.strictObject({ kind: z.literal('clear') });
 
-export const FaultRequest = z.union([PacketFault, PauseFault, HttpFault, TamperFault, ClearFaults]);
+export const FaultRequest = z.union([PacketFault, PauseFault, HttpFault, DiscoveryFault, ProductionShapeFault, TamperFault, ClearFaults]);
 export type FaultRequest = z.infer<typeof FaultRequest>;
 
-export const FAULT_KINDS = ['timeout', 'error_ack', 'pause', 'resume', 'http', 'tamper', 'clear'] as const;
+export const FAULT_KINDS = ['timeout', 'error_ack', 'pause', 'resume', 'http', 'discovery', 'production_shape', 'tamper', 'clear'] as const;
 
 /**
  * The schema for a body's `kind`, so that a bad body gets the issues of its own kind rather
@@ -82,6 +117,10 @@ export function faultSchemaFor(kind: unknown): z.ZodType<FaultRequest> | undefin
       return PauseFault;
     case 'http':
       return HttpFault;
+    case 'discovery':
+      return DiscoveryFault;
+    case 'production_shape':
+      return ProductionShapeFault;
     case 'tamper':
       return TamperFault;
     case 'clear':
@@ -93,4 +132,5 @@ export function faultSchemaFor(kind: unknown): z.ZodType<FaultRequest> | undefin
 export type PacketFaultRequest = z.infer<typeof PacketFault>;
 export type PauseFaultRequest = z.infer<typeof PauseFault>;
 export type HttpFaultRequest = z.infer<typeof HttpFault>;
+export type ProductionShapeFaultRequest = z.infer<typeof ProductionShapeFault>;
 export type TamperFaultRequest = z.infer<typeof TamperFault>;

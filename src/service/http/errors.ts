@@ -5,9 +5,11 @@ export const GrpcCode = {
   unknown: 2,
   invalidArgument: 3,
   notFound: 5,
+  permissionDenied: 7,
   resourceExhausted: 8,
   unimplemented: 12,
   internal: 13,
+  unauthenticated: 16,
 } as const;
 
 export type ErrorDetail = {

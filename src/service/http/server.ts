@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { z } from 'zod';
-import { GrpcCode, ServiceError, invalidArgument } from './errors';
+import { GrpcCode, ServiceError, invalidArgument, type ErrorDetail } from './errors';
 import type { KeyRing } from './keys';
 import { TokenBucket } from './rate-limit';
 
@@ -33,12 +33,18 @@ export type RouteDefinition = {
   rateLimited?: boolean;
 };
 
+/** A change to a JSON answer (the `rewrite` HTTP fault): set `key` wherever it is, or merge into it. */
+export type RewriteRule = { key: string; value: unknown } | { key: string; merge: Record<string, unknown> };
+
 /** Decides, per request, whether to answer with an injected failure instead (HTTP faults). */
-export type Interceptor = (req: { method: string; path: string }) =>
+export type Interceptor = (req: { method: string; path: string; authorization?: string | undefined }) =>
   | undefined
-  | { kind: 'status'; status: number; code: number; message: string; retryAfterSeconds?: number }
+  | { kind: 'status'; status: number; code: number; message: string; details?: ErrorDetail[]; retryAfterSeconds?: number }
   | { kind: 'delay'; ms: number }
-  | { kind: 'cut' };
+  | { kind: 'cut' }
+  | { kind: 'rewrite'; rules: RewriteRule[] }
+  /** Answer normally, then send `reshape(body)` instead of a successful body (production_shape). */
+  | { kind: 'reshape'; reshape: (body: unknown) => unknown };
 
 export type ServerOptions = {
   routes: RouteDefinition[];
@@ -48,6 +54,11 @@ export type ServerOptions = {
   validateResponses?: boolean;
   log?: (line: string) => void;
   interceptor?: Interceptor;
+  /**
+   * Web origins, beyond this machine's pages (http(s)://127.0.0.1 and localhost, any port), whose
+   * browser requests may use /local/* (the CLI's --allow-origin).
+   */
+  allowOrigins?: readonly string[];
 };
 
 type CompiledRoute = RouteDefinition & { segments: string[] };
@@ -70,15 +81,23 @@ export function createServiceServer(options: ServerOptions): http.Server {
   });
   server.keepAliveTimeout = 5_000;
 
+  const allowOrigins = new Set(options.allowOrigins ?? []);
+
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const method = req.method ?? 'GET';
+    const refusal = callerRefusal(req, url.pathname, allowOrigins);
+    if (refusal) {
+      // No CORS headers: a refused preflight stops the browser from sending the request at all.
+      send(res, 403, { code: GrpcCode.permissionDenied, message: refusal, details: [] }, {}, false);
+      return;
+    }
     if (method === 'OPTIONS') {
       res.writeHead(204, corsHeaders({ 'access-control-max-age': '600' })).end();
       return;
     }
     try {
-      const fault = options.interceptor?.({ method, path: url.pathname });
+      const fault = options.interceptor?.({ method, path: url.pathname, authorization: headerValue(req.headers.authorization) });
       if (fault?.kind === 'cut') {
         // Promise a long body, send half, hang up: the client sees a broken read.
         res.writeHead(200, corsHeaders({ 'content-type': 'application/json', 'content-length': '4096' }));
@@ -89,7 +108,7 @@ export function createServiceServer(options: ServerOptions): http.Server {
       if (fault?.kind === 'status') {
         const headers: Record<string, string> =
           fault.retryAfterSeconds !== undefined ? { 'retry-after': String(fault.retryAfterSeconds) } : {};
-        throw new ServiceError(fault.status, fault.code, fault.message, [], headers);
+        throw new ServiceError(fault.status, fault.code, fault.message, fault.details ?? [], headers);
       }
       if (fault?.kind === 'delay') await new Promise((r) => setTimeout(r, fault.ms));
 
@@ -127,7 +146,11 @@ export function createServiceServer(options: ServerOptions): http.Server {
           throw new ServiceError(500, GrpcCode.unknown, 'internal server error');
         }
       }
-      send(res, result.status ?? 200, result.body, result.headers);
+      const status = result.status ?? 200;
+      // Reshaped after the schema check: the service's own answer stays complete and checked.
+      const answer =
+        fault?.kind === 'reshape' && status < 300 ? fault.reshape(result.body) : fault?.kind === 'rewrite' ? rewrite(result.body, fault.rules) : result.body;
+      send(res, status, answer, result.headers);
     } catch (error) {
       if (error instanceof ServiceError) {
         send(res, error.httpStatus, error.toBody(), error.headers);
@@ -151,10 +174,69 @@ function corsHeaders(extra: Record<string, string> = {}): Record<string, string>
   };
 }
 
-function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}, cors = true): void {
   const payload = JSON.stringify(body);
-  res.writeHead(status, corsHeaders({ 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)), ...headers }));
+  const all = { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)), ...headers };
+  res.writeHead(status, cors ? corsHeaders(all) : all);
   res.end(payload);
+}
+
+/**
+ * Why this caller is refused, or undefined. The service is for this machine only:
+ * - every request must name it in `Host` as 127.0.0.1:<port> or localhost:<port> (the port it
+ *   was reached on), so a page whose domain was re-pointed at 127.0.0.1 (DNS rebinding) gets
+ *   nothing;
+ * - /local/* (faucet, reset, clock, faults) answers browsers only for pages of this machine
+ *   (http(s)://127.0.0.1 or localhost, any port) and the origins given with --allow-origin: an
+ *   `Origin` header must be one of those, and without one a `Sec-Fetch-Site: cross-site`
+ *   request (an image, a form, a navigation from a web site) is refused. Tools that send no
+ *   Origin (curl, Node) are served. /v2/* stays open to every page (dApps call it directly).
+ */
+export function callerRefusal(req: Pick<http.IncomingMessage, 'headers' | 'socket'>, pathname: string, allowOrigins: ReadonlySet<string>): string | undefined {
+  const port = req.socket.localPort;
+  const host = (headerValue(req.headers.host) ?? '').toLowerCase();
+  if (port === undefined || (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`)) {
+    return `this service answers only requests addressed to 127.0.0.1:${port ?? '<port>'} or localhost:${port ?? '<port>'}, not "${host.slice(0, 200)}"`;
+  }
+  if (!pathname.startsWith('/local/')) return undefined;
+  const origin = headerValue(req.headers.origin);
+  if (origin !== undefined) {
+    if (isLocalPageOrigin(origin) || allowOrigins.has(origin)) return undefined;
+    return `/local/ endpoints answer only pages of this machine (127.0.0.1, localhost), not ${origin.slice(0, 200)}; start the service with --allow-origin ${origin.slice(0, 200)} to allow it`;
+  }
+  if (headerValue(req.headers['sec-fetch-site']) === 'cross-site') return '/local/ endpoints refuse cross-site browser requests';
+  return undefined;
+}
+
+/** http(s)://127.0.0.1 or localhost, on any port. */
+function isLocalPageOrigin(origin: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  return (url.protocol === 'http:' || url.protocol === 'https:') && (url.hostname === '127.0.0.1' || url.hostname === 'localhost') && url.origin === origin;
+}
+
+/** A copy of a JSON body with the rules applied at every depth (the `rewrite` HTTP fault). */
+function rewrite(body: unknown, rules: readonly RewriteRule[]): unknown {
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (node === null || typeof node !== 'object') return node;
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node)) {
+      let next = walk(value);
+      for (const rule of rules) {
+        if (rule.key !== key) continue;
+        if ('value' in rule) next = rule.value;
+        else if (next !== null && typeof next === 'object' && !Array.isArray(next)) next = { ...next, ...rule.merge };
+      }
+      out[key] = next;
+    }
+    return out;
+  };
+  return walk(body);
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {

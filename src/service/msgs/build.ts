@@ -58,7 +58,9 @@ import {
   requestCctpTransferCalldata,
   sendTokenCalldata,
 } from './evm';
+import { axelarSeconds } from '../planner/timing';
 import { stringifyExact, type ExactJson } from './json';
+import { svmCctpTx, parseFeePayer, type SvmTxJson } from './svm-tx';
 import { AXELAR_GMP_ACCOUNT, autopilotMemo, axelarGmpMemo, forwardMemo, wasmMemo, type Delivery } from './memo';
 import {
   applySlippage,
@@ -112,11 +114,13 @@ export interface EvmTxJson {
 
 export type TxJson =
   | { cosmos_tx: CosmosTxJson; operations_indices: number[] }
-  | { evm_tx: EvmTxJson; operations_indices: number[] };
+  | { evm_tx: EvmTxJson; operations_indices: number[] }
+  | { svm_tx: SvmTxJson; operations_indices: number[] };
 
 export type MsgJson =
   | { multi_chain_msg: { chain_id: string; path: string[]; msg: string; msg_type_url: string } }
-  | { evm_tx: EvmTxJson };
+  | { evm_tx: EvmTxJson }
+  | { svm_tx: SvmTxJson };
 
 export interface FeeJson {
   fee_type: 'SMART_RELAY';
@@ -153,6 +157,8 @@ interface Ctx {
   minAsset: Map<number, bigint>;
   /** Expected amount entering each operation. */
   expectedIn: bigint[];
+  /** Who pays the fees of a transaction signed on Solana (fee_payer_address), if not its signer. */
+  svmFeePayer: string | undefined;
 }
 
 export function buildMsgs(world: World, request: MsgsRequest, options: MsgsOptions): MsgsResponse {
@@ -185,6 +191,7 @@ export function buildMsgsJson(world: World, request: MsgsRequest, options: MsgsO
     post,
     minAsset: new Map(),
     expectedIn: [],
+    svmFeePayer: parseFeePayer(world, legs, request.fee_payer_address),
   };
   const minAmountOut = walkAmounts(ctx, amountIn, request);
   const groups = groupIntoTxs(world, legs);
@@ -199,8 +206,10 @@ export function buildMsgsJson(world: World, request: MsgsRequest, options: MsgsO
       if ('cosmos_tx' in tx) {
         const { chain_id, path: p, msgs: list } = tx.cosmos_tx;
         for (const m of list) msgs.push({ multi_chain_msg: { chain_id, path: p, msg: m.msg, msg_type_url: m.msg_type_url } });
-      } else {
+      } else if ('evm_tx' in tx) {
         msgs.push({ evm_tx: tx.evm_tx });
+      } else {
+        msgs.push({ svm_tx: tx.svm_tx });
       }
     }
   });
@@ -209,7 +218,7 @@ export function buildMsgsJson(world: World, request: MsgsRequest, options: MsgsO
   if (request.enable_gas_warnings === true) {
     if (!options.gasBalance) throw new Error('enable_gas_warnings needs a balance reader (MsgsOptions.gasBalance)');
     const signers = txs.map((tx) => {
-      const t = 'cosmos_tx' in tx ? tx.cosmos_tx : tx.evm_tx;
+      const t = 'cosmos_tx' in tx ? tx.cosmos_tx : 'evm_tx' in tx ? tx.evm_tx : tx.svm_tx;
       return { chainId: t.chain_id, address: t.signer_address };
     });
     const warning = gasWarning(world, options.gasBalance, signers, { chainId: path[path.length - 1]!, address: addresses[addresses.length - 1]! });
@@ -409,7 +418,25 @@ function buildTx(ctx: Ctx, group: Leg[], txNo: number, amount: bigint): TxJson[]
   const source = ctx.world.chain(first.from)!;
   const indices = group.map((l) => l.index);
   const tNs = timeoutNs(ctx, txNo);
-  if (source.chainType === 'svm') throw invalidArgument('Solana-source transfers are not supported by the local service');
+  if (source.chainType === 'svm') {
+    if (first.kind !== 'cctp') throw invalidArgument(`operation ${first.index} (${first.kind}): from Solana the local service signs only CCTP transfers`);
+    const dest = ctx.world.chain(first.to)!;
+    return [
+      svmCctpTx(ctx.world, {
+        chainId: first.from,
+        owner: addr(ctx, first.fromPos),
+        feePayer: ctx.svmFeePayer,
+        amount,
+        destinationDomain: ctx.world.cctpChain(first.to)!.domain,
+        mintRecipient: leftPad32(addressBytes(addr(ctx, first.toPos), dest)),
+        burnToken: first.burnToken,
+        relayFee: first.relayFee,
+        nowMs: ctx.nowMs,
+        operationIndex: first.index,
+        indices,
+      }),
+    ];
+  }
 
   const cosmos = (msgs: CosmosMsgJson[]): TxJson[] => [
     { cosmos_tx: { chain_id: first.from, path: txPath(group), signer_address: addr(ctx, first.fromPos), msgs }, operations_indices: indices },
@@ -512,7 +539,8 @@ function axelarFirst(
     const destinationChain = axelarChainName(ctx.world, first.to);
     // When the route goes on from the Cosmos chain Axelar delivers to, the gateway call carries
     // the ICS-20 memo (and receiver) of that delivery as a GMP payload; otherwise a plain sendToken.
-    const onward = group.length > 1 ? arrival(ctx, group, 1, tNs) : undefined;
+    // what runs on arrival (a swap's absolute timeout) waits for Axelar first: give it the bridge's time too
+    const onward = group.length > 1 ? arrival(ctx, group, 1, tNs + BigInt(axelarSeconds(first.from)) * 1_000_000_000n) : undefined;
     const data =
       onward?.memo !== undefined
         ? callContractWithTokenCalldata({

@@ -7,6 +7,7 @@ export { buildMsgsDirect, buildMsgsDirectJson, type MsgsDirectOptions } from './
 export * from './entry-point';
 export * from './memo';
 export * from './evm';
+export * from './svm';
 export * from './cosmos';
 export { stringifyExact, type ExactJson } from './json';
 export { requiredChainIds, operationChains } from './path';

@@ -145,6 +145,7 @@ export function toLegs(world: World, operations: readonly Operation[], path: rea
     const kind = described.kind === 'unknown' ? described.rawKind || 'unknown' : described.kind;
     const where = `operation ${index} (${kind})`;
     if (!SUPPORTED.has(kind)) throw invalidArgument(`${where} is not supported by the local service`);
+    if (typeof described.body !== 'object' || described.body === null) throw invalidArgument(`${where} has no body`);
     const body = described.body as Body;
     const siblings = op as unknown as Body;
     const { from, to } = operationChains(op);
@@ -202,6 +203,7 @@ export function toLegs(world: World, operations: readonly Operation[], path: rea
       const which = (['swap_in', 'swap_out'] as const).find((k) => body[k] !== undefined && body[k] !== null);
       if (!which) throw invalidArgument(`${where}: only swap_in and swap_out swaps are supported by the local service`);
       const swap = body[which] as Body;
+      if (typeof swap !== 'object') throw invalidArgument(`${where}: ${which} is not an object`);
       const venueName = str((swap.swap_venue as Body | undefined)?.name);
       const venue = venueName === undefined ? undefined : world.venue(venueName);
       if (!venue || venue.chainId !== from) throw invalidArgument(`${where}: unknown swap venue ${venueName ?? '(none)'} on ${from}`);
@@ -209,6 +211,8 @@ export function toLegs(world: World, operations: readonly Operation[], path: rea
       if (raw.length === 0) throw invalidArgument(`${where} has no swap_operations`);
       let hopDenom = denomIn;
       const operations = raw.map((r, h) => {
+        // operations reach the service as the client sent them (the route schema keeps kind bodies as received)
+        if (typeof r !== 'object' || r === null) throw invalidArgument(`${where}: swap operation ${h} is not an object`);
         const pool = str(r.pool);
         const dIn = str(r.denom_in) ?? hopDenom;
         const dOut = str(r.denom_out);
@@ -275,7 +279,7 @@ export function toLegs(world: World, operations: readonly Operation[], path: rea
     } else {
       // axelar_transfer
       const axelarId = world.bridges.axelar.axelarChainId;
-      const ibc = body.ibc_transfer_to_axelar as Body | undefined;
+      const ibc = body.ibc_transfer_to_axelar as Body | null | undefined;
       let ibcLeg: AxelarLeg['ibcLeg'];
       if (fromChain.chainType === 'cosmos' && from !== axelarId) {
         const channel = str(ibc?.channel) ?? world.channelBetween(from, axelarId)?.channelId;
@@ -287,7 +291,7 @@ export function toLegs(world: World, operations: readonly Operation[], path: rea
       const denomOut = str(body.denom_out);
       if (denomOut === undefined) throw invalidArgument(`${where} has no denom_out`);
       const feeAmount = amount(body.fee_amount ?? undefined, `fee_amount of ${where}`) ?? 0n;
-      const feeAsset = body.fee_asset as Body | undefined;
+      const feeAsset = (body.fee_asset ?? undefined) as Body | undefined;
       leg = {
         ...base,
         kind: 'axelar',

@@ -39,6 +39,7 @@ export function bridgeView(sim: ChainSimulator, id: string): BridgeView | undefi
     event: t.event,
     state: t.state,
     ...(t.completeTx ? { completeTx: t.completeTx } : {}),
+    ...(t.confirmTx ? { confirmTx: t.confirmTx } : {}),
     ...(t.mintedOn ? { mintedOn: t.mintedOn } : {}),
     childPacketIds: t.childPacketIds,
     ...(t.error !== undefined ? { error: t.error } : {}),

@@ -13,6 +13,8 @@ interface BridgeJob {
   event: BridgeEvent;
   chains: string[];
   cancel: Cancel | undefined;
+  /** Axelar's confirmation on its hub, half way (gateway calls from an EVM chain). */
+  cancelConfirm?: Cancel | undefined;
   parked: boolean;
 }
 
@@ -58,7 +60,25 @@ export class BridgeRelay {
     const route = bridgeRoute(this.o.sim.world, event);
     const job: BridgeJob = { event, chains: [route.from, route.to], cancel: undefined, parked: false };
     this.jobs.set(event.id, job);
-    this.schedule(job, event.time + this.delayMs(event));
+    const delay = this.delayMs(event);
+    if (route.bridge === 'axelar' && this.o.sim.world.chain(event.chainId)?.chainType === 'evm') {
+      const epoch = this.o.sim.epoch;
+      job.cancelConfirm = this.o.sim.clock.at(event.time + Math.floor(delay / 2), () => this.confirm(event.id, epoch));
+    }
+    this.schedule(job, event.time + delay);
+  }
+
+  /** Axelar's vote on the hub; a paused chain just skips it (the delivery still waits for the resume). */
+  private confirm(id: string, epoch: number): void {
+    const job = this.jobs.get(id);
+    if (epoch !== this.o.sim.epoch || !job) return;
+    job.cancelConfirm = undefined;
+    if (this.o.faults.isChainPaused([...job.chains, this.o.sim.world.bridges.axelar.axelarChainId])) return;
+    try {
+      this.o.sim.confirmBridge(id);
+    } catch (e) {
+      this.o.log(`[relayer] axelar confirmation of ${id} failed: ${(e as Error)?.message ?? String(e)}`);
+    }
   }
 
   resumeParked(at: number): void {
@@ -70,7 +90,10 @@ export class BridgeRelay {
   }
 
   forget(): void {
-    for (const j of this.jobs.values()) j.cancel?.();
+    for (const j of this.jobs.values()) {
+      j.cancel?.();
+      j.cancelConfirm?.();
+    }
     this.jobs.clear();
   }
 

@@ -25,6 +25,8 @@ export interface BridgeView {
   state: 'pending' | 'completed' | 'failed';
   /** The destination tx that minted (or failed to). */
   completeTx?: TxRecord;
+  /** Axelar's confirmation on its hub of a gateway call from an EVM chain. */
+  confirmTx?: TxRecord;
   /** Where the minted tokens went first (Axelar to a Cosmos chain: the hub, then IBC). */
   mintedOn?: { chainId: string; denom: string };
   /** Packets the completion sent on. */
@@ -41,6 +43,12 @@ export interface StatusSource {
   latestBlock(chainId: string): BlockRef;
   explorerLink(chainId: string, hash: string): string | undefined;
   bridgeRoute(event: BridgeEvent): BridgeRoute;
+  /**
+   * Where a packet into Axelar's GMP account on its hub goes on (Axelar's destination chain),
+   * or undefined for any other packet. Such a packet is the first step of its Axelar transfer,
+   * not an IBC transfer of its own.
+   */
+  axelarInbound?(packet: PacketRecord): { destChainId: string } | undefined;
 }
 
 export interface Registration {
@@ -100,18 +108,38 @@ export interface IbcTransferJson {
 export interface CctpTransferJson {
   from_chain_id: string;
   to_chain_id: string;
+  src_chain_id: string;
+  dst_chain_id: string;
   state: 'CCTP_TRANSFER_SENT' | 'CCTP_TRANSFER_PENDING_CONFIRMATION' | 'CCTP_TRANSFER_CONFIRMED' | 'CCTP_TRANSFER_RECEIVED' | 'CCTP_TRANSFER_UNKNOWN';
   txs: { send_tx: ChainTxJson | null; receive_tx: ChainTxJson | null };
 }
 
+export interface AxelarErrorJson {
+  message: string;
+  type: 'SEND_TOKEN_EXECUTION_ERROR' | 'CONTRACT_CALL_WITH_TOKEN_EXECUTION_ERROR';
+}
+
+export type AxelarTxsJson =
+  | { send_token_txs: { send_tx: ChainTxJson | null; confirm_tx: ChainTxJson | null; execute_tx: ChainTxJson | null; error: AxelarErrorJson | null } }
+  | {
+      contract_call_with_token_txs: {
+        send_tx: ChainTxJson | null;
+        gas_paid_tx: ChainTxJson | null;
+        confirm_tx: ChainTxJson | null;
+        approve_tx: ChainTxJson | null;
+        execute_tx: ChainTxJson | null;
+        error: AxelarErrorJson | null;
+      };
+    };
+
 export interface AxelarTransferJson {
   from_chain_id: string;
   to_chain_id: string;
-  type: 'AXELAR_TRANSFER_SEND_TOKEN';
+  src_chain_id: string;
+  dst_chain_id: string;
+  type: 'AXELAR_TRANSFER_SEND_TOKEN' | 'AXELAR_TRANSFER_CONTRACT_CALL_WITH_TOKEN';
   state: 'AXELAR_TRANSFER_PENDING_CONFIRMATION' | 'AXELAR_TRANSFER_PENDING_RECEIPT' | 'AXELAR_TRANSFER_SUCCESS' | 'AXELAR_TRANSFER_FAILURE';
-  txs: {
-    send_token_txs: { send_tx: ChainTxJson | null; confirm_tx: ChainTxJson | null; execute_tx: ChainTxJson | null; error: null };
-  };
+  txs: AxelarTxsJson;
   axelar_scan_link: string;
 }
 
@@ -285,8 +313,10 @@ function deriveTransfer(root: Node, src: StatusSource, now: number): TransferSta
     const key = node.kind === 'ibc' ? node.packet.id : `bridge:${node.id}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    const built = node.kind === 'ibc' ? ibcLeg(node.packet, src, now) : bridgeLeg(node.id, src, now);
+    const built = node.kind === 'ibc' ? (axelarInboundLeg(node.packet, src, now) ?? ibcLeg(node.packet, src, now)) : bridgeLeg(node.id, src, now);
     if (!built) continue;
+    // the packets and bridge legs folded into this leg are not legs of their own
+    for (const k of built.folded ?? []) seen.add(k);
     const index = legs.length;
     legs.push({ ...built.leg, parent: node.parent });
     if (node.parent >= 0) legs[node.parent]!.children.push(index);
@@ -295,7 +325,8 @@ function deriveTransfer(root: Node, src: StatusSource, now: number): TransferSta
   }
   // a leg sent again (PFM retries after a timeout) replaces the failed attempts before it
   for (const l of legs) {
-    const ibcKids = l.children.filter((c) => 'ibc_transfer' in legs[c]!.event);
+    // legs that are packets (an IBC transfer, or the packet that starts an Axelar transfer)
+    const ibcKids = l.children.filter((c) => legs[c]!.packetId !== undefined);
     for (const c of ibcKids.slice(0, -1)) {
       const kid = legs[c]!;
       if (kid.status === 'failed') kid.superseded = kid.settled = true;
@@ -347,7 +378,8 @@ function deriveTransfer(root: Node, src: StatusSource, now: number): TransferSta
       : null;
   }
   let blocking: { transfer_sequence_index: number } | null = null;
-  if (state !== 'STATE_COMPLETED_SUCCESS' && state !== 'STATE_COMPLETED_ERROR') {
+  const final = state === 'STATE_COMPLETED_SUCCESS' || state === 'STATE_COMPLETED_ERROR';
+  if (!final) {
     const i = legs.findIndex((l) => !l.settled && l.children.every((c) => legs[c]!.settled));
     if (i >= 0) blocking = { transfer_sequence_index: i };
   }
@@ -355,9 +387,15 @@ function deriveTransfer(root: Node, src: StatusSource, now: number): TransferSta
     state,
     transfer_sequence: legs.map((l) => l.event),
     next_blocking_transfer: blocking,
-    transfer_asset_release: release,
+    // where the funds end up is only stated once nothing more will happen to them
+    transfer_asset_release: final ? release : null,
     error,
   };
+}
+
+/** A freshly built leg's outcome fields (its children are linked later). */
+function outcome(status: LegStatus, settled: boolean, refunded: boolean, error: string | undefined): Pick<Leg, 'children' | 'status' | 'settled' | 'refunded' | 'superseded' | 'error'> {
+  return { children: [], status, settled, refunded, superseded: false, ...(error !== undefined ? { error } : {}) };
 }
 
 function chainTx(src: StatusSource, chainId: string, hash: string, time: number): ChainTxJson {
@@ -377,6 +415,8 @@ interface Built {
   leg: Omit<Leg, 'parent'>;
   /** What continues the route from this leg, in the order it was sent (only what is on chain). */
   next: NextNode[];
+  /** Keys (packet ids, `bridge:<id>`) of the steps this leg stands for besides its own. */
+  folded?: string[];
 }
 
 /** Packets and bridge legs started from a leg, once the txs that sent them are on chain. */
@@ -463,12 +503,7 @@ function ibcLeg(p: PacketRecord, src: StatusSource, now: number): Built {
           packet_txs: txs,
         },
       },
-      children: [],
-      status,
-      settled,
-      refunded,
-      superseded: false,
-      ...(error !== undefined ? { error } : {}),
+      ...outcome(status, settled, refunded, error),
       packetId: p.id,
       timedOut: txs.error?.type === 'PACKET_ERROR_TIMEOUT',
       forwarded: entry?.forward !== undefined,
@@ -499,54 +534,179 @@ function ackError(message: string | undefined): PacketErrorJson {
   return { type: 'PACKET_ERROR_ACKNOWLEDGEMENT', message: m, details: { message: m } };
 }
 
+/**
+ * A CCTP leg, or an Axelar transfer that starts on an EVM chain (or on Axelar's hub itself).
+ * CCTP shows the phases of its wait: SENT while the burn awaits finality on its chain (the
+ * first tenth of the bridge's delay), PENDING_CONFIRMATION while Circle attests, CONFIRMED
+ * once the attestation is out (the last quarter), RECEIVED when the mint has landed.
+ */
 function bridgeLeg(id: string, src: StatusSource, now: number): Built | undefined {
   const view = src.bridge(id);
   if (!view) return undefined;
+  const route = src.bridgeRoute(view.event);
+  if (route.bridge === 'axelar') return axelarLeg(src, now, { bridgeId: id });
   const e = view.event;
-  const route = src.bridgeRoute(e);
   const done = view.completeTx && view.completeTx.time <= now ? view.completeTx : undefined;
   const landed = done && view.state === 'completed' ? done : undefined;
   const failed = done !== undefined && view.state === 'failed';
-  const send = chainTx(src, e.chainId, e.txHash, e.time);
-  const receive = landed ? chainTx(src, landed.chainId, landed.hash, landed.time) : null;
-  const from: Spot = { chainId: e.chainId, denom: e.sourceDenom, amount: e.amount };
-  const to: Spot = { chainId: view.mintedOn?.chainId ?? route.to, denom: view.mintedOn?.denom ?? route.denom, amount: e.amount };
   const status: LegStatus = landed ? 'success' : failed ? 'failed' : 'pending';
-  let event: TransferEventJson;
-  if (route.bridge === 'axelar') {
-    event = {
-      axelar_transfer: {
-        from_chain_id: route.from,
-        to_chain_id: route.to,
-        type: 'AXELAR_TRANSFER_SEND_TOKEN',
-        state: landed ? 'AXELAR_TRANSFER_SUCCESS' : failed ? 'AXELAR_TRANSFER_FAILURE' : 'AXELAR_TRANSFER_PENDING_CONFIRMATION',
-        txs: { send_token_txs: { send_tx: send, confirm_tx: null, execute_tx: receive, error: null } },
-        axelar_scan_link: `https://axelarscan.io/transfer/${e.txHash}`,
-      },
-    };
-  } else {
-    event = {
-      cctp_transfer: {
-        from_chain_id: route.from,
-        to_chain_id: route.to,
-        state: landed ? 'CCTP_TRANSFER_RECEIVED' : failed ? 'CCTP_TRANSFER_UNKNOWN' : 'CCTP_TRANSFER_PENDING_CONFIRMATION',
-        txs: { send_tx: send, receive_tx: receive },
-      },
-    };
-  }
+  const elapsed = now - e.time;
+  const phase: CctpTransferJson['state'] = landed
+    ? 'CCTP_TRANSFER_RECEIVED'
+    : failed
+      ? 'CCTP_TRANSFER_UNKNOWN'
+      : elapsed < e.expectedDelayMs / 10
+        ? 'CCTP_TRANSFER_SENT'
+        : elapsed < (e.expectedDelayMs * 3) / 4
+          ? 'CCTP_TRANSFER_PENDING_CONFIRMATION'
+          : 'CCTP_TRANSFER_CONFIRMED';
   return {
     leg: {
-      event,
+      event: {
+        cctp_transfer: {
+          from_chain_id: route.from,
+          to_chain_id: route.to,
+          src_chain_id: route.from,
+          dst_chain_id: route.to,
+          state: phase,
+          txs: { send_tx: chainTx(src, e.chainId, e.txHash, e.time), receive_tx: landed ? chainTx(src, landed.chainId, landed.hash, landed.time) : null },
+        },
+      },
       children: [],
       status,
       // a failed mint is final: the burnt tokens do not come back
       settled: status !== 'pending',
       refunded: false,
       superseded: false,
-      ...(failed ? { error: `${route.bridge} transfer could not be completed on ${route.to}: ${view.error ?? 'unknown error'}` } : {}),
-      from,
-      to,
+      ...(failed ? { error: `cctp transfer could not be completed on ${route.to}: ${view.error ?? 'unknown error'}` } : {}),
+      from: { chainId: e.chainId, denom: e.sourceDenom, amount: e.amount },
+      to: { chainId: view.mintedOn?.chainId ?? route.to, denom: view.mintedOn?.denom ?? route.denom, amount: e.amount },
     },
     next: landed ? continuations(src, now, view.childPacketIds, []) : [],
+  };
+}
+
+/** A packet into Axelar's GMP account: the start of an Axelar transfer (see axelarLeg); undefined for any other packet. */
+function axelarInboundLeg(packet: PacketRecord, src: StatusSource, now: number): Built | undefined {
+  const inbound = src.axelarInbound?.(packet);
+  return inbound ? axelarLeg(src, now, { inbound: packet, destChainId: inbound.destChainId }) : undefined;
+}
+
+/**
+ * One Axelar transfer as production shows it: from the chain that sends to the chain Axelar
+ * delivers to, the IBC hops into and out of Axelar's hub folded in.
+ *
+ *   PENDING_CONFIRMATION  sent; Axelar has not confirmed it (the packet into the hub is not
+ *                         received; from an EVM chain: the gateway's burn is not yet confirmed)
+ *   PENDING_RECEIPT       confirmed on the hub (confirm_tx); not yet executed at the destination
+ *   SUCCESS               delivered (execute_tx: the mint on an EVM chain, the IBC receive on a
+ *                         Cosmos chain); FAILURE: the packet into the hub failed (refunded at
+ *                         the source), or the delivery failed
+ * A transfer that carries a payload (callContractWithToken) is a CONTRACT_CALL_WITH_TOKEN
+ * with GMP tx slots and an axelarscan /gmp/ link; the rest are SEND_TOKEN.
+ */
+function axelarLeg(src: StatusSource, now: number, from: { inbound: PacketRecord; destChainId: string } | { bridgeId: string }): Built | undefined {
+  const folded: string[] = [];
+  const inbound = 'inbound' in from ? from.inbound : undefined;
+  const inboundLeg = inbound ? ibcLeg(inbound, src, now) : undefined;
+  const bridgeId = inbound ? src.packet(inbound.id)?.bridgeIds?.[0] : 'bridgeId' in from ? from.bridgeId : undefined;
+  const view = bridgeId !== undefined ? src.bridge(bridgeId) : undefined;
+  if (bridgeId !== undefined) folded.push(`bridge:${bridgeId}`);
+  if (!inboundLeg && !view) return undefined;
+  const e = view?.event;
+  const route = e ? src.bridgeRoute(e) : undefined;
+  const hubMint = view?.completeTx && view.completeTx.time <= now ? view.completeTx : undefined;
+  const bridged = hubMint && view!.state === 'completed' ? hubMint : undefined;
+  // Axelar into a Cosmos chain: minted on the hub, then delivered over IBC (folded in)
+  const outboundId = bridged && route && e && route.to !== e.destChainId ? view!.childPacketIds[0] : undefined;
+  const outbound = outboundId !== undefined ? src.packet(outboundId) : undefined;
+  const outboundLeg = outbound && outbound.packet.sentAt <= now ? ibcLeg(outbound.packet, src, now) : undefined;
+  if (outboundId !== undefined) folded.push(outboundId);
+
+  const sourceChain = inbound ? inbound.sourceChainId : e!.chainId;
+  const destChainId = e?.destChainId ?? ('inbound' in from ? from.destChainId : sourceChain);
+  const sendTx = inboundLeg ? (inboundLeg.leg.event as { ibc_transfer: IbcTransferJson }).ibc_transfer.packet_txs.send_tx : chainTx(src, e!.chainId, e!.txHash, e!.time);
+  // Axelar confirms a deposit in the hub tx that receives it; a burn on an EVM chain when it mints on the hub
+  const inboundRecv = inboundLeg ? (inboundLeg.leg.event as { ibc_transfer: IbcTransferJson }).ibc_transfer.packet_txs.receive_tx : null;
+  const voted = view?.confirmTx && view.confirmTx.time <= now ? view.confirmTx : undefined;
+  const confirmed = voted ?? (outboundId !== undefined ? hubMint : undefined);
+  const confirmTx = inboundRecv ?? (confirmed ? chainTx(src, confirmed.chainId, confirmed.hash, confirmed.time) : null);
+  let executeTx: ChainTxJson | null = null;
+  let status: LegStatus = 'pending';
+  let settled = false;
+  let refunded = false;
+  let error: string | undefined;
+  let to: Spot = { chainId: destChainId, denom: route?.denom ?? '', amount: e?.amount ?? (inboundLeg?.leg.to.amount ?? '0') };
+  let next: NextNode[] = [];
+  if (inboundLeg && inboundLeg.leg.status === 'failed') {
+    ({ status, settled, refunded } = inboundLeg.leg);
+    error = inboundLeg.leg.error;
+  } else if (view?.state === 'failed' && hubMint) {
+    status = 'failed';
+    settled = true;
+    error = `axelar transfer could not be completed on ${route!.to}: ${view.error ?? 'unknown error'}`;
+  } else if (bridged && outboundId === undefined) {
+    status = 'success';
+    settled = true;
+    executeTx = chainTx(src, bridged.chainId, bridged.hash, bridged.time);
+    to = { chainId: view!.mintedOn?.chainId ?? route!.to, denom: view!.mintedOn?.denom ?? route!.denom, amount: e!.amount };
+    next = continuations(src, now, view!.childPacketIds, []);
+  } else if (outboundLeg) {
+    const o = outboundLeg.leg;
+    if (o.status === 'failed') {
+      status = 'failed';
+      settled = o.settled;
+      error = o.error;
+    } else if (o.status === 'received' || o.status === 'success') {
+      status = 'success';
+      settled = true;
+      executeTx = (outboundLeg.leg.event as { ibc_transfer: IbcTransferJson }).ibc_transfer.packet_txs.receive_tx;
+      to = o.to;
+      next = outboundLeg.next;
+    }
+  }
+  const state: AxelarTransferJson['state'] =
+    status === 'success' ? 'AXELAR_TRANSFER_SUCCESS' : status === 'failed' ? 'AXELAR_TRANSFER_FAILURE' : confirmTx ? 'AXELAR_TRANSFER_PENDING_RECEIPT' : 'AXELAR_TRANSFER_PENDING_CONFIRMATION';
+  const gmp = e?.kind === 'axelar_transfer' && e.memo !== '';
+  const axelarError: AxelarErrorJson | null =
+    status === 'failed' && error !== undefined ? { message: error, type: gmp ? 'CONTRACT_CALL_WITH_TOKEN_EXECUTION_ERROR' : 'SEND_TOKEN_EXECUTION_ERROR' } : null;
+  const toChainId = to.chainId;
+  const txs: AxelarTxsJson = gmp
+    ? {
+        contract_call_with_token_txs: {
+          send_tx: sendTx,
+          // the gateway call's value pays Axelar's gas in the same tx
+          gas_paid_tx: sendTx,
+          confirm_tx: confirmTx,
+          // the gateway approval is an EVM-destination step; Axelar delivers into Cosmos over IBC
+          approve_tx: null,
+          execute_tx: executeTx,
+          error: axelarError,
+        },
+      }
+    : { send_token_txs: { send_tx: sendTx, confirm_tx: confirmTx, execute_tx: executeTx, error: axelarError } };
+  const sendHash = sendTx?.tx_hash ?? e?.txHash ?? '';
+  return {
+    leg: {
+      event: {
+        axelar_transfer: {
+          from_chain_id: sourceChain,
+          to_chain_id: toChainId,
+          src_chain_id: sourceChain,
+          dst_chain_id: toChainId,
+          type: gmp ? 'AXELAR_TRANSFER_CONTRACT_CALL_WITH_TOKEN' : 'AXELAR_TRANSFER_SEND_TOKEN',
+          state,
+          txs,
+          axelar_scan_link: `https://axelarscan.io/${gmp ? 'gmp' : 'transfer'}/${sendHash}`,
+        },
+      },
+      ...outcome(status, settled, refunded, error),
+      // the packet into the hub, for PFM's retries (a retried forward supersedes this attempt)
+      ...(inbound ? { packetId: inbound.id, timedOut: inboundLeg?.leg.timedOut ?? false } : {}),
+      from: inboundLeg ? inboundLeg.leg.from : { chainId: e!.chainId, denom: e!.sourceDenom, amount: e!.amount },
+      to,
+    },
+    next,
+    folded,
   };
 }

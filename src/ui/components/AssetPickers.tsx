@@ -1,8 +1,12 @@
-/** Asset and chain pickers over the catalog and assets_from_source. */
-import type { Catalog, CatalogChain } from '../../chains/catalog/catalog';
+/**
+ * Asset and chain pickers. The source and chain pickers offer the catalog of state/catalog.ts:
+ * what the API lists (merged with the bundled catalog's names and logos), or the bundled catalog
+ * until the API answers; destinations come from assets_from_source.
+ */
+import type { Catalog, CatalogChain, KindFilter } from '../../chains/catalog/catalog';
 import { shortDenom } from '../shared/denom';
 import { fromCatalogAsset, type AssetInfo } from '../model/assets';
-import { ensureCatalog, useCatalog } from '../state/catalog';
+import { ensureCatalog, reloadCatalog, useCatalog, type CatalogState } from '../state/catalog';
 import { ensureReachable, reachable, reachKey, type ReachQuery } from '../state/reachable';
 import type { AssetRef } from '../state/quote-form';
 import { useStore } from '../shared/store';
@@ -78,12 +82,19 @@ function AssetPicker({
   );
 }
 
-/** Any catalog asset, searched by symbol, name, chain or denom. */
+/** Why the list shown is the bundled one, when it is (a picker's note); '' otherwise. */
+export function catalogNote(state: CatalogState, what: string): string {
+  if (state.status !== 'ready' || state.source.kind !== 'bundled' || state.source.pending) return '';
+  return `The routing service’s ${what} list could not be loaded (${state.source.error.title}); showing the bundled list, which may offer some the service does not support.`;
+}
+
+/** Any asset the catalog offers (the API's, once it answered), searched by symbol, name, chain or denom. */
 export function CatalogAssetPicker({
   label,
   value,
   onChange,
   chainId,
+  kinds,
   testId,
   prompt = 'Choose an asset',
 }: {
@@ -91,6 +102,8 @@ export function CatalogAssetPicker({
   value: AssetRef | null;
   onChange: (asset: AssetRef) => void;
   chainId?: string;
+  /** The form's EVM/SVM/CW20 options; absent: every kind. */
+  kinds?: KindFilter;
   testId?: string;
   prompt?: string;
 }) {
@@ -98,9 +111,11 @@ export function CatalogAssetPicker({
   const results = (query: string): PickerResults<AssetInfo> => {
     if (state.status === 'loading') return { status: 'loading' };
     if (state.status === 'error') return { status: 'error', message: `The asset list could not be loaded: ${state.message}`, retry: ensureCatalog };
+    const note = catalogNote(state, 'asset');
     return {
       status: 'ready',
-      items: state.catalog.searchAssets(query, { limit: 60, ...(chainId ? { chainId } : {}) }).map(fromCatalogAsset),
+      items: state.catalog.searchAssets(query, { limit: 60, ...(chainId ? { chainId } : {}), ...(kinds ? { kinds } : {}) }).map(fromCatalogAsset),
+      ...(note ? { note, retry: reloadCatalog } : {}),
     };
   };
   return <AssetPicker label={label} value={value} prompt={prompt} catalog={catalog} onChange={onChange} testId={testId} results={results} />;
@@ -133,6 +148,7 @@ export function ReachableAssetPicker({
   value,
   onChange,
   reach,
+  kinds,
   testId,
 }: {
   label: string;
@@ -140,9 +156,15 @@ export function ReachableAssetPicker({
   value: AssetRef | null;
   onChange: (asset: AssetRef) => void;
   reach: Omit<ReachQuery, 'chainId' | 'denom'>;
+  /** The form's EVM/SVM options (CW20 is asked of the API through `reach`). */
+  kinds?: KindFilter;
   testId?: string;
 }) {
   const { catalog } = useCatalog();
+  const kindAllowed = (a: AssetInfo): boolean => {
+    const type = catalog?.chain(a.chainId)?.type;
+    return !kinds || (type !== 'evm' || kinds.evm) && (type !== 'svm' || kinds.svm);
+  };
   const all = useStore(reachable);
   const query: ReachQuery | null = source ? { chainId: source.chainId, denom: source.denom, ...reach } : null;
   const state = query ? all[reachKey(query)] : undefined;
@@ -153,7 +175,7 @@ export function ReachableAssetPicker({
       return { status: 'error', message: `${state.error.title}. ${state.error.explanation}`, retry: () => ensureReachable(query, true) };
     }
     const items = state.assets
-      .filter((a) => matches(a, text, catalog))
+      .filter((a) => kindAllowed(a) && matches(a, text, catalog))
       .sort((a, b) => rank(a, text, catalog) - rank(b, text, catalog))
       .slice(0, 80);
     const total = state.assets.length;
@@ -192,7 +214,13 @@ export function ChainPicker({
     if (state.status === 'loading') return { status: 'loading' };
     if (state.status === 'error') return { status: 'error', message: `The chain list could not be loaded: ${state.message}`, retry: ensureCatalog };
     const found = state.catalog.searchChains(query);
-    return { status: 'ready', items: found.slice(0, 80), note: found.length > 80 ? `Showing 80 of ${found.length}; type to narrow` : '' };
+    const note = catalogNote(state, 'chain');
+    return {
+      status: 'ready',
+      items: found.slice(0, 80),
+      note: [note, found.length > 80 ? `Showing 80 of ${found.length}; type to narrow` : ''].filter(Boolean).join(' '),
+      ...(note ? { retry: reloadCatalog } : {}),
+    };
   };
   return (
     <Picker<CatalogChain>

@@ -1,13 +1,20 @@
 /** Small pieces: logos with a text fallback, copy buttons, JSON blocks, links. */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { logoSource, webLink } from '../shared/safe-url';
+import { useStore } from '../shared/store';
+import { ensureLogoSetting, remoteLogos } from '../state/logos';
 
 /**
  * A logo over the symbol's first letters: the letters show until the image has loaded, and stay
- * when it fails or never arrives (no network, a dead link).
+ * when it fails or never arrives (no network, a dead link), or when the source is not allowed
+ * (safe-url.ts: https only, or Courier's own files; none remote when Settings turns them off).
  */
-export function AssetLogo({ src, symbol, size = 24 }: { src: string | null | undefined; symbol: string; size?: number }) {
+export function AssetLogo({ src: given, symbol, size = 24 }: { src: string | null | undefined; symbol: string; size?: number }) {
   const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
+  const remote = useStore(remoteLogos);
+  useEffect(ensureLogoSetting, []);
+  const src = logoSource(given, { remote: remote === true, ownOrigin: location.origin });
   useEffect(() => setState('loading'), [src]);
   const style = { width: `${size}px`, height: `${size}px` };
   return (
@@ -91,7 +98,19 @@ export function CodeBlock({ text, label, copyText, testId }: { text: string; lab
   );
 }
 
-export function ExternalLink({ href, children, label }: { href: string; children: ComponentChildren; label?: string }) {
+/**
+ * A link that opens in a new tab, only for http(s) addresses (safe-url.ts); anything else the
+ * API sent (`javascript:`, `data:` …) shows as plain text.
+ */
+export function ExternalLink({ href: given, children, label }: { href: string; children: ComponentChildren; label?: string }) {
+  const href = webLink(given);
+  if (href === null) {
+    return (
+      <span class="courier-plain-link" data-testid="plain-link" title={`Not a web address, so not a link: ${given.slice(0, 200)}`}>
+        {children}
+      </span>
+    );
+  }
   return (
     <a href={href} target="_blank" rel="noopener noreferrer" aria-label={label}>
       {children}

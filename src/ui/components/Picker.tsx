@@ -6,7 +6,10 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'preact/hooks';
 
-export type PickerResults<T> = { status: 'ready'; items: readonly T[]; note?: string } | { status: 'loading' } | { status: 'error'; message: string; retry?: () => void };
+export type PickerResults<T> =
+  | { status: 'ready'; items: readonly T[]; note?: string; retry?: () => void }
+  | { status: 'loading' }
+  | { status: 'error'; message: string; retry?: () => void };
 
 export interface PickerProps<T> {
   /** What the button chooses, e.g. "Asset to send"; read before the button's visible content. */
@@ -49,15 +52,20 @@ export function Picker<T>(props: PickerProps<T>) {
     input.current?.focus();
   }, [open]);
 
-  useEffect(() => setActive(0), [query]);
   useEffect(() => {
     if (open) document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
   }, [active, open]);
 
+  // A new search starts at the first option. Reset in the same update, not in an effect after
+  // paint: an arrow key pressed right after typing would otherwise be undone by the late reset.
+  const search = (value: string) => {
+    setQuery(value);
+    setActive(0);
+  };
   const close = () => {
     if (dialog.current?.open) dialog.current.close();
     setOpen(false);
-    setQuery('');
+    search('');
     button.current?.focus();
   };
   const pick = (item: T) => {
@@ -148,7 +156,7 @@ export function Picker<T>(props: PickerProps<T>) {
               value={query}
               autocomplete="off"
               spellcheck={false}
-              onInput={(e) => setQuery((e.target as HTMLInputElement).value)}
+              onInput={(e) => search((e.target as HTMLInputElement).value)}
               onKeyDown={onKeyDown}
             />
             {results?.status === 'loading' && (
@@ -166,7 +174,19 @@ export function Picker<T>(props: PickerProps<T>) {
                 )}
               </div>
             )}
-            {results?.status === 'ready' && results.note && <p class="courier-muted">{results.note}</p>}
+            {results?.status === 'ready' && results.note && (
+              <p class="courier-muted" data-testid="picker-note">
+                {results.note}
+                {results.retry && (
+                  <>
+                    {' '}
+                    <button type="button" class="courier-button courier-small" onClick={results.retry}>
+                      Try again
+                    </button>
+                  </>
+                )}
+              </p>
+            )}
             <ul id={listId} role="listbox" aria-label={props.title} class="courier-listbox">
               {items.map((item, i) => {
                 const key = props.itemKey(item);

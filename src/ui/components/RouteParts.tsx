@@ -2,7 +2,7 @@
 import type { Route } from '../../api/schemas/route';
 import type { Catalog } from '../../chains/catalog/catalog';
 import type { Resolver } from '../model/resolver';
-import { routeFees, routeSteps, routeWarning, totalUsd, type FeeLine } from '../model/route-model';
+import { feeAmountWords, routeFees, routeSteps, routeWarning, totalUsd, type FeeLine } from '../model/route-model';
 import { displayAmount, displayPercent, displayUsd } from '../shared/format';
 import { CodeBlock } from './Bits';
 
@@ -80,7 +80,7 @@ export function FeeList({ fees, resolve }: { fees: FeeLine[]; resolve: Resolver 
       <ul class="courier-fees" data-testid="fees">
         {fees.map((fee, i) => {
           const asset = fee.asset ?? (fee.chainId && fee.denom ? resolve(fee.chainId, fee.denom) : null);
-          const amount = fee.amount && asset ? displayAmount(fee.amount, asset.decimals, asset.symbol, asset.denom) : (fee.amount ?? '—');
+          const amount = feeAmountWords({ amount: fee.amount, asset }, (a, info) => displayAmount(a, info.decimals, info.symbol, info.denom));
           const usd = displayUsd(fee.usd);
           return (
             <li key={i}>

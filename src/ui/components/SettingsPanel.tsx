@@ -5,8 +5,10 @@ import { callBackground } from '../state/api';
 import { hostPermissionPattern, hostPermissionRefusal } from '../../background/host-permission';
 import type { ConnectedSiteView as ConnectedSite } from '../../background/protocol';
 import type { SettingsView } from '../../background/settings-schema';
-import { API_BASE_URLS, normaliseBaseUrl } from '../../config/api-url';
+import { API_BASE_URLS, isLocalApiUrl, normaliseBaseUrl } from '../../config/api-url';
+import { defaultApiBaseUrl } from '../../config/build';
 import { describeError, type UiError } from '../shared/errors';
+import { remoteLogos } from '../state/logos';
 import { DelayedSkeleton, ErrorBox, InlineProblem, Loading } from './Feedback';
 
 type Choice = 'default' | 'production' | 'development' | 'local' | 'custom';
@@ -30,40 +32,39 @@ function ApiSection({ view, onView, inPopup }: { view: SettingsView; onView: (v:
     setProblem(null);
     setError(null);
     setSaved(false);
+    // The local service and custom URLs need the browser's permission for their host (production
+    // builds list only the named https APIs); asked first, inside the click: the browser grants
+    // permissions only during a user gesture.
+    let target: string | null = null;
     if (choice === 'custom') {
-      let normalised: string;
       try {
-        normalised = normaliseBaseUrl(url);
+        target = normaliseBaseUrl(url);
       } catch (e) {
         setProblem(e instanceof Error ? e.message : String(e));
         return;
       }
-      // Asked first, inside the click: the browser grants permissions only during a user gesture.
+    } else if (choice === 'local') target = API_BASE_URLS.local;
+    if (target !== null) {
       let granted = false;
       try {
-        granted = await browser.permissions.request({ origins: [hostPermissionPattern(normalised)] });
+        // A build whose default API is local holds the local hosts already (wxt.config.ts), and
+        // they are not in its optional list; anything else is asked for, before any await.
+        granted =
+          (isLocalApiUrl(target) && isLocalApiUrl(defaultApiBaseUrl())) ||
+          (await browser.permissions.request({ origins: [hostPermissionPattern(target)] }));
       } catch (e) {
         setProblem(`The browser could not ask for access: ${e instanceof Error ? e.message : String(e)}`);
         return;
       }
       if (!granted) {
-        setProblem(hostPermissionRefusal(normalised));
+        setProblem(hostPermissionRefusal(target));
         return;
       }
-      setBusy(true);
-      try {
-        onView(await callBackground('courier:settings:update', { api: { environment: 'custom', url: normalised } }));
-        setSaved(true);
-      } catch (e) {
-        setError(describeError(e));
-      } finally {
-        setBusy(false);
-      }
-      return;
     }
     setBusy(true);
     try {
-      onView(await callBackground('courier:settings:update', { api: { environment: choice } }));
+      const api = choice === 'custom' ? { environment: choice, url: target! } : { environment: choice };
+      onView(await callBackground('courier:settings:update', { api }));
       setSaved(true);
     } catch (e) {
       setError(describeError(e));
@@ -118,7 +119,8 @@ function ApiSection({ view, onView, inPopup }: { view: SettingsView; onView: (v:
               />
               {!problem && (
                 <p id="custom-url-hint" class="courier-muted courier-small-text">
-                  The browser asks you to allow Courier to reach this host.
+                  The browser asks you to allow Courier to reach this host. Use https://; plain http:// only to 127.0.0.1 or
+                  localhost, or your API key would travel unencrypted.
                   {inPopup ? ' If the popup closes when it asks, use the settings page instead.' : ''}
                 </p>
               )}
@@ -258,28 +260,59 @@ function KeySection({ view, onView }: { view: SettingsView; onView: (v: Settings
   );
 }
 
-function NotificationsSection({ view, onView }: { view: SettingsView; onView: (v: SettingsView) => void }) {
+/** A checkbox bound to one boolean setting: shown at once, put back if the background refuses. */
+function SettingToggle({
+  view,
+  onView,
+  name,
+  label,
+}: {
+  view: SettingsView;
+  onView: (v: SettingsView) => void;
+  name: 'notifications' | 'remoteLogos';
+  label: string;
+}) {
   const [error, setError] = useState<UiError | null>(null);
-  // Shown at once; put back if the background refuses.
-  const [shown, setShown] = useState(view.notifications);
-  useEffect(() => setShown(view.notifications), [view.notifications]);
+  const [shown, setShown] = useState(view[name]);
+  useEffect(() => setShown(view[name]), [view[name]]);
   const toggle = async (on: boolean) => {
     setShown(on);
     setError(null);
     try {
-      onView(await callBackground('courier:settings:update', { notifications: on }));
+      onView(await callBackground('courier:settings:update', { [name]: on }));
     } catch (e) {
       setShown(!on);
       setError(describeError(e));
     }
   };
   return (
-    <section aria-labelledby="notif-title" class="courier-subview">
-      <h3 id="notif-title">Notifications</h3>
+    <>
       <label class="courier-check-line">
-        <input type="checkbox" checked={shown} onChange={(e) => void toggle((e.target as HTMLInputElement).checked)} /> Tell me when a transfer finishes
+        <input type="checkbox" checked={shown} onChange={(e) => void toggle((e.target as HTMLInputElement).checked)} /> {label}
       </label>
       {error && <ErrorBox error={error} />}
+    </>
+  );
+}
+
+function NotificationsSection(props: { view: SettingsView; onView: (v: SettingsView) => void }) {
+  return (
+    <section aria-labelledby="notif-title" class="courier-subview">
+      <h3 id="notif-title">Notifications</h3>
+      <SettingToggle {...props} name="notifications" label="Tell me when a transfer finishes" />
+    </section>
+  );
+}
+
+function LogosSection(props: { view: SettingsView; onView: (v: SettingsView) => void }) {
+  return (
+    <section aria-labelledby="logos-title" class="courier-subview">
+      <h3 id="logos-title">Logos</h3>
+      <SettingToggle {...props} name="remoteLogos" label="Show token and chain logos from the internet" />
+      <p class="courier-muted courier-small-text">
+        Logos load only over https, from the addresses the routing API and the chain registry give. Off: no request leaves
+        for a logo, and symbols show instead.
+      </p>
     </section>
   );
 }
@@ -336,9 +369,13 @@ function SitesSection() {
 export function SettingsPanel({ inPopup, onApiChange }: { inPopup: boolean; onApiChange?: () => void }) {
   const [view, setView] = useState<SettingsView | null>(null);
   const [error, setError] = useState<UiError | null>(null);
+  const show = (next: SettingsView) => {
+    setView(next);
+    remoteLogos.set(next.remoteLogos);
+  };
   const load = () => {
     setError(null);
-    callBackground('courier:settings:get', {}).then(setView, (e: unknown) => setError(describeError(e)));
+    callBackground('courier:settings:get', {}).then(show, (e: unknown) => setError(describeError(e)));
   };
   useEffect(load, []);
   return (
@@ -350,13 +387,14 @@ export function SettingsPanel({ inPopup, onApiChange }: { inPopup: boolean; onAp
           <ApiSection
             view={view}
             onView={(next) => {
-              setView(next);
+              show(next);
               onApiChange?.();
             }}
             inPopup={inPopup}
           />
-          <KeySection view={view} onView={setView} />
-          <NotificationsSection view={view} onView={setView} />
+          <KeySection view={view} onView={show} />
+          <NotificationsSection view={view} onView={show} />
+          <LogosSection view={view} onView={show} />
           <SitesSection />
         </>
       )}

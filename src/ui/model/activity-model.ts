@@ -67,11 +67,42 @@ export function elapsedMs(item: TrackedTx, now: number): number {
   return Math.max(0, end - item.createdAt);
 }
 
-/** How the elapsed time compares to the estimate. */
-export function timing(item: TrackedTx, now: number): { elapsedSeconds: number; estimateSeconds: number | null; late: boolean } {
+/**
+ * How the elapsed time compares to the estimate: the API's (`api`), else Courier's typical
+ * duration for the route's bridges (`typical`, when the API gave none), else none.
+ */
+export function timing(
+  item: TrackedTx,
+  now: number,
+): { elapsedSeconds: number; estimateSeconds: number | null; estimateSource: 'api' | 'typical' | null; late: boolean } {
   const elapsedSeconds = Math.round(elapsedMs(item, now) / 1000);
-  const estimateSeconds = item.route?.estimatedDurationSeconds ?? null;
-  return { elapsedSeconds, estimateSeconds, late: estimateSeconds !== null && estimateSeconds > 0 && elapsedSeconds > estimateSeconds };
+  const api = item.route?.estimatedDurationSeconds ?? null;
+  const typical = item.route?.typicalDurationSeconds ?? null;
+  const estimateSeconds = api ?? typical;
+  const estimateSource = api !== null ? 'api' : typical !== null ? 'typical' : null;
+  return { elapsedSeconds, estimateSeconds, estimateSource, late: estimateSeconds !== null && estimateSeconds > 0 && elapsedSeconds > estimateSeconds };
+}
+
+/** "estimate 30 s", "usually about 20 min" (no estimate from the API), or "duration unknown". */
+export function estimateWords(t: Pick<ReturnType<typeof timing>, 'estimateSeconds' | 'estimateSource'>, format: (seconds: number) => string): string {
+  if (t.estimateSeconds === null) return 'duration unknown';
+  return t.estimateSource === 'typical' ? `usually about ${format(t.estimateSeconds)}` : `estimate ${format(t.estimateSeconds)}`;
+}
+
+const STATE_WORDS: Record<string, string> = {
+  STATE_UNKNOWN: 'the service does not know this transaction’s state yet',
+  STATE_SUBMITTED: 'submitted, waiting to be seen on chain',
+  STATE_RECEIVED: 'received by the service, not yet processed',
+  STATE_PENDING: 'in progress',
+  STATE_PENDING_ERROR: 'in progress, with an error on the way',
+  STATE_COMPLETED_SUCCESS: 'completed',
+  STATE_COMPLETED_ERROR: 'completed with an error',
+  STATE_ABANDONED: 'abandoned by the service',
+};
+
+/** The service's overall state in words; a state Courier does not know is named as such. */
+export function serviceStateWords(state: string): string {
+  return STATE_WORDS[state] ?? `a state Courier does not know (${state})`;
 }
 
 /** Every hop of every transfer, in order, with its transfer index. */

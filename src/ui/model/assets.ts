@@ -18,7 +18,8 @@ export function fromCatalogAsset(a: CatalogAsset): AssetInfo {
     name: a.name,
     decimals: a.decimals,
     logo: a.logo,
-    known: true,
+    // an API-only asset may come without decimals: its amounts are then in base units
+    known: a.decimals !== null,
   };
 }
 

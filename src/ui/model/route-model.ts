@@ -160,21 +160,42 @@ export function routeFees(route: Route): FeeLine[] {
   return lines;
 }
 
+/**
+ * One estimated fee. Production sends `amount: ""`, `usd_amount: ""` and `origin_asset: null`,
+ * which the schema reads as unknown: the line then has a null amount, asset or USD value,
+ * shown as "fee unknown" (never as a zero fee).
+ */
 export function estimatedFeeLine(fee: Fee): FeeLine {
   const behavior: FeeBehaviorWord =
     fee.fee_behavior === 'FEE_BEHAVIOR_DEDUCTED' ? 'deducted' : fee.fee_behavior === 'FEE_BEHAVIOR_ADDITIONAL' ? 'additional' : 'unknown';
   const kind = fee.fee_type === 'SMART_RELAY' ? 'Smart relay fee' : fee.fee_type ? `Fee (${fee.fee_type})` : 'Fee';
+  const asset = fee.origin_asset ? fromApiAsset(fee.origin_asset) : null;
   return {
     label: fee.bridge_id ? `${kind} · ${fee.bridge_id}` : kind,
-    chainId: fee.chain_id ?? fee.origin_asset.chain_id,
-    asset: fromApiAsset(fee.origin_asset),
-    denom: fee.origin_asset.denom,
+    chainId: fee.chain_id ?? fee.origin_asset?.chain_id ?? null,
+    asset,
+    denom: fee.origin_asset?.denom ?? null,
     amount: fee.amount ?? null,
     usd: fee.usd_amount ?? null,
     behavior,
     source: 'estimated',
     operationIndex: fee.operation_index ?? null,
   };
+}
+
+/**
+ * What a fee line says about its amount: the amount in its asset; "fee unknown" when the API
+ * left the amount blank; the base units and "asset unknown" when only the asset is missing.
+ */
+export function feeAmountWords(fee: Pick<FeeLine, 'amount' | 'asset'>, display: (amount: string, asset: AssetInfo) => string): string {
+  if (fee.amount === null) return 'fee unknown';
+  return fee.asset ? display(fee.amount, fee.asset) : `${fee.amount} (base units, asset unknown)`;
+}
+
+/** "2 transactions to sign", or "transactions to sign: unknown". */
+export function txsToSignWords(count: number | undefined): string {
+  if (count === undefined) return 'number of transactions to sign unknown';
+  return `${count} transaction${count === 1 ? '' : 's'} to sign`;
 }
 
 /** The sum of the USD values that are known, as a decimal string; null when none is. */

@@ -30,6 +30,9 @@ export function asApiErrorData(value: unknown): ApiErrorData | null {
 
 export type UiErrorKind =
   | 'validation'
+  | 'no-route'
+  | 'amount-too-low'
+  | 'unknown-chain'
   | 'not-found'
   | 'price'
   | 'rate-limit'
@@ -55,6 +58,10 @@ export interface UiError {
   retryAfterMs: number | null;
   /** Trying again as is may help (network, timeout, rate limit, server). */
   retryable: boolean;
+  /** A one-click change that may answer it: `allow-multi-tx` when only single-transaction routes were searched. */
+  action: 'allow-multi-tx' | null;
+  /** The smallest amount the service accepts, as it gave it (`unit` a denom or symbol, when it named one). */
+  minimum: { amount: string; unit: string | null } | null;
 }
 
 interface ErrorLike {
@@ -76,7 +83,34 @@ function base(kind: UiErrorKind, title: string, explanation: string, retryable: 
     reason: null,
     retryAfterMs: null,
     retryable,
+    action: null,
+    minimum: null,
   };
+}
+
+// Production's answers, word for word (issue 12): route, 404 code 5 / code 3.
+const NO_ROUTE = /\bno (?:single-tx )?routes? found\b/i;
+const SUGGESTS_MULTI_TX = /allow_multi_tx/i;
+const AMOUNT_TOO_LOW = /^input amount is too low to cover\b/i;
+/** Unknown chains: `chain ID not supported` (submit, track), `dest chain not found`, 400 `Invalid chain_id`. */
+const UNKNOWN_CHAIN = /\bchain(?:[ _]id)? not supported\b|\b(?:source|dest(?:ination)?) chain not found\b|\binvalid chain_id\b|\bunknown (?:source |dest(?:ination)? )?chain\b/i;
+const MINIMUM_IN_TEXT = /\bmin(?:imum)?(?:[ _]amount)?(?:[ _](?:in|required))?\s*(?:is|of|:|=)?\s*([0-9]+(?:\.[0-9]+)?)(?:\s*([A-Za-z][\w/.:-]{0,127}))?/i;
+
+/** The minimum an amount-too-low answer gives: in its message, or in a detail's metadata. */
+export function minimumOf(message: string, details: readonly unknown[]): { amount: string; unit: string | null } | null {
+  const m = MINIMUM_IN_TEXT.exec(message);
+  if (m?.[1]) return { amount: m[1], unit: m[2] ?? null };
+  for (const detail of details) {
+    const metadata = typeof detail === 'object' && detail !== null ? (detail as { metadata?: unknown }).metadata : undefined;
+    if (typeof metadata !== 'object' || metadata === null) continue;
+    for (const [key, value] of Object.entries(metadata as Record<string, unknown>)) {
+      if (/min/i.test(key) && typeof value === 'string' && /^[0-9]+(?:\.[0-9]+)?$/.test(value)) {
+        const unit = (metadata as Record<string, unknown>).denom;
+        return { amount: value, unit: typeof unit === 'string' ? unit : null };
+      }
+    }
+  }
+  return null;
 }
 
 /** The first detail `reason` of an API error body, if any. */
@@ -136,6 +170,48 @@ export function describeApiError(api: ApiErrorData, context: { baseUrl?: string 
   }
   const reason = detailReason(api.details);
   const status = api.httpStatus;
+  const text = api.message;
+  if ((api.code === 5 || status === 404) && NO_ROUTE.test(text)) {
+    if (SUGGESTS_MULTI_TX.test(text)) {
+      return {
+        ...withData(
+          base(
+            'no-route',
+            'No single-transaction route',
+            'No route does this in one transaction. A route that needs several transactions (you sign each one as it comes) may exist: allow them to search again.',
+            false,
+          ),
+        ),
+        action: 'allow-multi-tx',
+      };
+    }
+    return withData(
+      base(
+        'no-route',
+        'No route found',
+        'The routing service knows no way to move this asset to that destination. Try another asset to receive, or allow swaps and every bridge in Options.',
+        false,
+      ),
+    );
+  }
+  if (api.code === 3 && AMOUNT_TOO_LOW.test(text)) {
+    const minimum = minimumOf(text, api.details);
+    const given = minimum ? ` The service’s minimum: ${minimum.amount}${minimum.unit ? ` ${minimum.unit}` : ''}.` : '';
+    return {
+      ...withData(base('amount-too-low', 'The amount is too small', `It would not cover the fees of this route.${given} Send more.`, false)),
+      minimum,
+    };
+  }
+  if (UNKNOWN_CHAIN.test(text) && (api.code === 5 || api.code === 3 || status === 404 || status === 400)) {
+    return withData(
+      base(
+        'unknown-chain',
+        'Chain not supported',
+        'The routing service does not support one of the chains asked for. Choose an asset on another chain, or check the API address in Settings.',
+        false,
+      ),
+    );
+  }
   if (reason === 'BAD_PRICE_ERROR') {
     return withData(
       base(

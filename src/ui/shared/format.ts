@@ -2,9 +2,12 @@
 import { formatAmount, formatUsd } from '../../chains/amounts';
 import { shortDenom } from './denom';
 
-/** `1.5 ATOM`; without decimals, the base units and a short denom (`1500000 uatom`). */
+/**
+ * `1.5 ATOM`; without decimals, the base units and a short denom (`1500000 uatom`); an amount
+ * the API did not give (read as unknown, see src/api/reading-policy.ts) is said to be unknown.
+ */
 export function displayAmount(base: string | null | undefined, decimals: number | null | undefined, symbol: string, denom?: string): string {
-  if (base === null || base === undefined || base === '') return '—';
+  if (base === null || base === undefined || base === '') return 'amount unknown';
   if (decimals !== null && decimals !== undefined) {
     try {
       return formatAmount(base, decimals, { symbol });
@@ -22,6 +25,11 @@ export function displayUsd(value: string | null | undefined): string | null {
   } catch {
     return null;
   }
+}
+
+/** "about 30 s", or "duration unknown" when the API gave no estimate. */
+export function displayEstimate(seconds: number | null | undefined): string {
+  return typeof seconds === 'number' && Number.isFinite(seconds) ? `about ${formatDuration(seconds)}` : 'duration unknown';
 }
 
 /** `45 s`, `2 min 5 s`, `1 h 3 min`. */

@@ -17,6 +17,11 @@ export interface AssetRef {
   known: boolean;
 }
 
+/** The form's asset-kind options, as the catalog's KindFilter (chains/catalog/catalog.ts). */
+export function formKinds(form: Pick<QuoteForm, 'includeEvm' | 'includeSvm' | 'includeCw20'>): { evm: boolean; svm: boolean; cw20: boolean } {
+  return { evm: form.includeEvm, svm: form.includeSvm, cw20: form.includeCw20 };
+}
+
 export const SLIPPAGE_PRESETS = ['0.5', '1', '3'] as const;
 export const DEFAULT_SLIPPAGE = '1';
 
@@ -41,6 +46,10 @@ export interface QuoteForm {
   allowMultiTx: boolean;
   smartRelay: boolean;
   allowSwaps: boolean;
+  /** Which kinds of assets the pickers offer besides Cosmos ones (the API's include_* flags). */
+  includeEvm: boolean;
+  includeSvm: boolean;
+  includeCw20: boolean;
   optionsOpen: boolean;
 }
 
@@ -56,6 +65,9 @@ export function defaultQuoteForm(): QuoteForm {
     allowMultiTx: true,
     smartRelay: true,
     allowSwaps: true,
+    includeEvm: true,
+    includeSvm: true,
+    includeCw20: false,
     optionsOpen: false,
   };
 }
@@ -116,6 +128,9 @@ export const QuoteFormDecoder: Decoder<QuoteForm> = {
         allowMultiTx: flag(data.allowMultiTx, d.allowMultiTx),
         smartRelay: flag(data.smartRelay, d.smartRelay),
         allowSwaps: flag(data.allowSwaps, d.allowSwaps),
+        includeEvm: flag(data.includeEvm, d.includeEvm),
+        includeSvm: flag(data.includeSvm, d.includeSvm),
+        includeCw20: flag(data.includeCw20, d.includeCw20),
         optionsOpen: flag(data.optionsOpen, d.optionsOpen),
       },
     };

@@ -18,6 +18,8 @@ export interface ReachQuery {
   denom: string;
   allowMultiTx: boolean;
   includeSwaps: boolean;
+  /** Absent: CW20 tokens left out (the API's default). */
+  includeCw20?: boolean;
 }
 
 export const reachable = createStore<Readonly<Record<string, Reach>>>({});
@@ -45,7 +47,7 @@ const TTL_MS = 15 * 60_000;
 const SESSION_PREFIX = 'courier:ui:reach:';
 
 export function reachKey(q: ReachQuery): string {
-  return `${q.chainId}\n${q.denom}\n${q.allowMultiTx ? 1 : 0}${q.includeSwaps ? 1 : 0}`;
+  return `${q.chainId}\n${q.denom}\n${q.allowMultiTx ? 1 : 0}${q.includeSwaps ? 1 : 0}${q.includeCw20 ? 1 : 0}`;
 }
 
 /** Flattened, sorted by chain then symbol. */
@@ -80,7 +82,7 @@ export function ensureReachable(q: ReachQuery, force = false): void {
       source_asset_chain_id: q.chainId,
       allow_multi_tx: q.allowMultiTx,
       include_swaps: q.includeSwaps,
-      include_cw20_assets: false,
+      include_cw20_assets: q.includeCw20 ?? false,
     }).then(
       (response) => {
         if (epoch !== cacheEpoch) return; // answered by the API used before

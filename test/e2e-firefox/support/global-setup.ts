@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { buildExtension, startService, stopService } from '../../e2e/support/setup';
+import { buildExtension } from '../../e2e/support/setup';
+import { spawnService } from '../../e2e/support/spawn-service';
 import { firefoxOutputDir, firefoxPath, firefoxServicePort, firefoxServiceUrl } from './paths';
 
 /** Once per Firefox run: the Firefox build against its own local service, which is stopped at the end. */
@@ -8,6 +9,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     throw new Error(`Firefox not found at ${firefoxPath}. Install it with "apt-get install -y firefox-esr" or set FIREFOX_PATH.`);
   }
   buildExtension({ browser: 'firefox', outputDir: firefoxOutputDir, serviceUrl: firefoxServiceUrl });
-  const service = await startService(firefoxServicePort, 'COURIER_E2E_FIREFOX_PORT');
-  return () => stopService(service);
+  const service = await spawnService(firefoxServicePort, { stderr: 'inherit' });
+  return () => service.stop();
 }

@@ -33,9 +33,14 @@ export function launchExtensionContext(userDataDir: string): Promise<BrowserCont
   });
 }
 
-export async function extensionWorker(context: BrowserContext): Promise<Worker> {
-  const existing = context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://'));
-  return existing ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
+/** The extension's service worker; listening starts before looking, so a worker that registers in between is not missed. */
+export async function extensionWorker(context: BrowserContext, timeoutMs = 30_000): Promise<Worker> {
+  const isExtension = (w: Worker) => w.url().startsWith('chrome-extension://');
+  const next = context.waitForEvent('serviceworker', { predicate: isExtension, timeout: timeoutMs });
+  const existing = context.serviceWorkers().find(isExtension);
+  if (!existing) return next;
+  next.catch(() => undefined);
+  return existing;
 }
 
 export const test = base.extend<ExtensionFixtures>({

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { chromiumPath, e2eOutputDir, servicePort, serviceUrl } from './paths';
-import { buildExtension, startService, stopService } from './setup';
+import { buildExtension } from './setup';
+import { spawnService } from './spawn-service';
 
 /** Once per Playwright run: build the extension against the local service, start that service, stop it at the end. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -8,6 +9,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     throw new Error(`Chromium not found at ${chromiumPath}. Install it with "apt-get install -y chromium" or set CHROMIUM_PATH.`);
   }
   buildExtension({ browser: 'chrome', outputDir: e2eOutputDir, serviceUrl });
-  const service = await startService(servicePort, 'COURIER_E2E_PORT');
-  return () => stopService(service);
+  const service = await spawnService(servicePort, { stderr: 'inherit' });
+  return () => service.stop();
 }

@@ -40,7 +40,11 @@ export async function devAddressOn(service: LocalService, chainId: string, accou
   return (await (await DirectSecp256k1Wallet.fromKey(account, prefix)).getAccounts())[0]!.address;
 }
 
-/** A new secp256k1 key, funded on `chainId` with its fee token and `denom`: an account of the test's own. */
+/**
+ * A new secp256k1 key, funded on `chainId` with its fee token and `denom`: an account of the
+ * test's own. One service serves the whole run, two workers side by side and repeated tests: a
+ * shared dev account would see its sequence taken by another test between reading and signing.
+ */
 export async function freshKey(service: LocalService, chainId: string, denom: string, amount: string): Promise<Uint8Array> {
   const key = crypto.getRandomValues(new Uint8Array(32));
   const address = await devAddressOn(service, chainId, key);

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { eventually } from '../../support/eventually';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ApiError, createApiClient } from '../../../src/api';
 import { ApiCallRegistry } from '../../../src/background/api-proxy';
@@ -42,6 +43,7 @@ describe('settings through the protocol', () => {
     expect(await call('courier:settings:get', {})).toEqual({
       api: { environment: 'local', baseUrl: 'http://127.0.0.1:8787', customUrl: null, isBuildDefault: true, hostPermission: 'granted' },
       notifications: true,
+      remoteLogos: true,
       key: { hasKey: false, keyLast4: null },
       keyProtection: 'unverified',
     });
@@ -128,6 +130,51 @@ describe('settings through the protocol', () => {
     });
     granted.clear(); // revoked later in the browser's settings: the view says so
     expect((await call('courier:settings:get', {})).api.hostPermission).toBe('missing');
+  });
+
+  it('refuses http:// to another machine (the key would travel in clear), with the reason', async () => {
+    const { call, services } = setup({ hasHostPermission: async () => true });
+    for (const url of ['http://api.example.com', 'http://192.168.1.5:8787', 'http://10.0.0.1/api']) {
+      await expect(call('courier:settings:update', { api: { environment: 'custom', url } })).rejects.toMatchObject({
+        code: 'invalid-url',
+        message: expect.stringContaining('unencrypted'),
+      });
+    }
+    expect((await services.settings.apiConfig()).baseUrl).toBe('http://127.0.0.1:8787');
+    for (const url of ['http://localhost:9000', 'http://127.0.0.1:1234', 'https://api.example.com']) {
+      expect((await call('courier:settings:update', { api: { environment: 'custom', url } })).api.baseUrl).toBe(url);
+    }
+  });
+
+  it('a stored http:// URL to another machine (saved before this rule) is not used: the build default is', async () => {
+    const { call, services } = setup();
+    await fakeBrowser.storage.local.set({
+      'courier:settings': { version: 3, api: { environment: 'custom', url: 'http://api.example.com' }, notifications: true, remoteLogos: true },
+    });
+    expect((await services.settings.apiConfig()).baseUrl).toBe('http://127.0.0.1:8787');
+    expect((await call('courier:settings:get', {})).api).toMatchObject({ isBuildDefault: true, baseUrl: 'http://127.0.0.1:8787' });
+  });
+
+  it('the local service needs its host permission like a custom URL (optional in production builds)', async () => {
+    const granted = new Set<string>(['https://api.skip.build/*']);
+    const { call } = setup({ buildDefaultUrl: 'https://api.skip.build', hasHostPermission: async (pattern) => granted.has(pattern) });
+    await expect(call('courier:settings:update', { api: { environment: 'local' } })).rejects.toMatchObject({
+      code: 'permission-required',
+      data: { origins: ['http://127.0.0.1/*'] },
+    });
+    granted.add('http://127.0.0.1/*');
+    expect((await call('courier:settings:update', { api: { environment: 'local' } })).api).toMatchObject({
+      environment: 'local',
+      baseUrl: 'http://127.0.0.1:8787',
+      hostPermission: 'granted',
+    });
+  });
+
+  it('turns remote logos off and on', async () => {
+    const { call } = setup();
+    expect((await call('courier:settings:update', { remoteLogos: false })).remoteLogos).toBe(false);
+    expect((await call('courier:settings:get', {})).remoteLogos).toBe(false);
+    expect((await call('courier:settings:update', { remoteLogos: true })).remoteLogos).toBe(true);
   });
 
   it('refuses bad params with zod, before any handler runs', async () => {
@@ -233,7 +280,7 @@ describe('cancelling API calls', () => {
   it('courier:api:cancel aborts the proxied call: its fetch stops, no retry, it answers "cancelled"', async () => {
     const { from, signals, sleeps, apiCalls } = hanging();
     const pending = from(popup, 'courier:api', { endpoint: 'route', body: ROUTE_BODY, requestId: 'q-1' });
-    await vi.waitFor(() => expect(signals).toHaveLength(1));
+    await eventually(() => expect(signals).toHaveLength(1));
     expect(apiCalls.size).toBe(1);
     expect(await from(popup, 'courier:api:cancel', { requestId: 'q-1' })).toEqual({ ok: true, result: { cancelled: true } });
     expect(await pending).toMatchObject({ ok: false, error: { code: 'cancelled' } });
@@ -260,7 +307,7 @@ describe('cancelling API calls', () => {
       release = resolve;
     });
     const pending = raw('courier:api', { endpoint: 'route', body: ROUTE_BODY, requestId: 'r1' });
-    await vi.waitFor(() => expect(api.requests).toHaveLength(1));
+    await eventually(() => expect(api.requests).toHaveLength(1));
     expect(apiCalls.size).toBe(1);
     release();
     expect(await pending).toMatchObject({ ok: true });
@@ -275,7 +322,7 @@ describe('cancelling API calls', () => {
   it('a requestId already in flight for the same page is refused', async () => {
     const { from, signals } = hanging();
     void from(popup, 'courier:api', { endpoint: 'route', body: ROUTE_BODY, requestId: 'dup' });
-    await vi.waitFor(() => expect(signals).toHaveLength(1));
+    await eventually(() => expect(signals).toHaveLength(1));
     expect(await from(popup, 'courier:api', { endpoint: 'route', body: ROUTE_BODY, requestId: 'dup' })).toMatchObject({
       ok: false,
       error: { code: 'bad-request' },
@@ -305,7 +352,7 @@ describe('cancelling API calls', () => {
   it('only the page that made the call can cancel it; content scripts cannot reach cancel at all', async () => {
     const { from, signals, apiCalls } = hanging();
     const pending = from(popup, 'courier:api', { endpoint: 'route', body: ROUTE_BODY, requestId: 'mine' });
-    await vi.waitFor(() => expect(signals).toHaveLength(1));
+    await eventually(() => expect(signals).toHaveLength(1));
 
     expect(await from(contentScript, 'courier:api:cancel', { requestId: 'mine' })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     expect(await from(contentScript, 'courier:api', { endpoint: 'route', body: ROUTE_BODY, requestId: 'x' })).toMatchObject({
@@ -338,14 +385,14 @@ describe('cancelling API calls', () => {
     const { sent, recordingSend } = recording(send(popup));
     const controller = new AbortController();
     const pending = callApi('route', ROUTE_BODY, recordingSend, { signal: controller.signal });
-    await vi.waitFor(() => expect(signals).toHaveLength(1));
+    await eventually(() => expect(signals).toHaveLength(1));
     const requestId = (sent[0] as { params: { requestId: string } }).params.requestId;
     expect(requestId).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
     controller.abort(new Error('superseded')); // whatever the reason, the caller gets an AbortError
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
     expect(sent[1]).toEqual({ courier: 1, method: 'courier:api:cancel', params: { requestId } });
-    await vi.waitFor(() => expect(signals[0]!.aborted).toBe(true));
-    await vi.waitFor(() => expect(answers).toContainEqual({ ok: false, error: expect.objectContaining({ code: 'cancelled' }) }));
+    await eventually(() => expect(signals[0]!.aborted).toBe(true));
+    await eventually(() => expect(answers).toContainEqual({ ok: false, error: expect.objectContaining({ code: 'cancelled' }) }));
     expect(answers).toContainEqual({ ok: true, result: { cancelled: true } });
     expect(apiCalls.size).toBe(0);
   });

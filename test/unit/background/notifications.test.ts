@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { eventually } from '../../support/eventually';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { badgeAppearance } from '../../../src/background/badge';
 import {
@@ -145,12 +146,12 @@ describe('notification clicks', () => {
       onNotificationButtonClicked: fakeBrowser.notifications.onButtonClicked,
     });
     await fakeBrowser.notifications.onClicked.trigger(notificationId(ID_A));
-    await vi.waitFor(() => expect(h.opened).toEqual([fakeBrowser.runtime.getURL(activityPath(ID_A) as '/')]));
+    await eventually(() => expect(h.opened).toEqual([fakeBrowser.runtime.getURL(activityPath(ID_A) as '/')]));
     expect(h.opened[0]).toBe(`chrome-extension://${fakeBrowser.runtime.id}/popup.html#/activity/cosmoshub-4%3A${HASH_A}`);
     expect(fakeBrowser.notifications.getAllCreateOptions()).toEqual({});
 
     await fakeBrowser.notifications.onButtonClicked.trigger(notificationId(ID_A), 0);
-    await vi.waitFor(() => expect(h.opened).toHaveLength(2));
+    await eventually(() => expect(h.opened).toHaveLength(2));
     expect(h.opened[1]).toBe('https://explorer.example/tx/A');
   });
 

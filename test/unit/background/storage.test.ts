@@ -77,21 +77,23 @@ describe('migrations', () => {
     expect(await stored('courier:tracked:backup:v1')).toEqual(v1);
   });
 
-  it('migrates a v1 settings record (a bare base URL) to a named or custom environment', async () => {
+  it('migrates a v1 settings record (a bare base URL) to a named or custom environment, then v2 to v3 (remote logos on)', async () => {
     const cases: [unknown, unknown][] = [
-      [{ version: 1, apiBaseUrl: 'https://api.skip.build/', notifications: false }, { version: 2, api: { environment: 'production' }, notifications: false }],
-      [{ version: 1, apiBaseUrl: 'http://127.0.0.1:8787' }, { version: 2, api: { environment: 'local' }, notifications: true }],
-      [{ version: 1, apiBaseUrl: 'https://proxy.example/api/' }, { version: 2, api: { environment: 'custom', url: 'https://proxy.example/api' }, notifications: true }],
-      [{ version: 1, apiBaseUrl: 'not a url' }, { version: 2, api: null, notifications: true }],
-      [{ version: 1, apiBaseUrl: null, notifications: true }, { version: 2, api: null, notifications: true }],
+      [{ version: 1, apiBaseUrl: 'https://api.skip.build/', notifications: false }, { version: 3, api: { environment: 'production' }, notifications: false, remoteLogos: true }],
+      [{ version: 1, apiBaseUrl: 'http://127.0.0.1:8787' }, { version: 3, api: { environment: 'local' }, notifications: true, remoteLogos: true }],
+      [{ version: 1, apiBaseUrl: 'https://proxy.example/api/' }, { version: 3, api: { environment: 'custom', url: 'https://proxy.example/api' }, notifications: true, remoteLogos: true }],
+      [{ version: 1, apiBaseUrl: 'not a url' }, { version: 3, api: null, notifications: true, remoteLogos: true }],
+      // http:// to another machine would send the key in clear: the build default instead.
+      [{ version: 1, apiBaseUrl: 'http://api.example.com' }, { version: 3, api: null, notifications: true, remoteLogos: true }],
+      [{ version: 1, apiBaseUrl: null, notifications: true }, { version: 3, api: null, notifications: true, remoteLogos: true }],
     ];
-    for (const [v1, v2] of cases) {
+    for (const [v1, v3] of cases) {
       fakeBrowser.reset();
       await local().set({ 'courier:settings': v1 });
       const { settings } = createSettingsRecords(deps());
       const current = await settings.read();
-      expect(SettingsRecord.parse(current)).toEqual(v2);
-      expect(await stored('courier:settings')).toEqual(v2);
+      expect(SettingsRecord.parse(current)).toEqual(v3);
+      expect(await stored('courier:settings')).toEqual(v3);
       expect(await stored('courier:settings:backup:v1')).toEqual(v1);
     }
   });

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { eventually } from '../../support/eventually';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startBackgroundServices } from '../../../src/background/services';
 import { DEFAULT_POLICY } from '../../../src/background/tracker/schedule';
@@ -193,8 +194,7 @@ describe('tracker: scheduling with one alarm', () => {
     api.on('/v2/tx/status', ok(statusBody('STATE_PENDING')));
     clock.advance(DEFAULT_POLICY.firstPollMs);
     const run = services.tracker.pollDue();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(api.inFlight).toBe(4); // the concurrency limit
+    await eventually(() => expect(api.inFlight).toBe(4)); // the concurrency limit
     release();
     await run;
     await services.tracker.whenIdle();

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { MAX_PENDING_APPROVALS } from '../../../src/background/bridge/approvals';
 import { createBridgeListener } from '../../../src/background/bridge/listener';
 import { BRIDGE_METHODS } from '../../../src/bridge/protocol';
 import { FakeApi, HASH_A, HASH_B, ok, statusBody } from '../background/support';
@@ -142,8 +143,8 @@ describe('bridge handler: connecting', () => {
     await waitForWindow(h);
     expect(h.windows.opened[0]!.url).toMatch(/^chrome-extension:\/\/.+\/approve\.html\?request=[0-9a-f]{32}$/);
     expect(await h.request(DAPP, 'connect')).toMatchObject({ ok: false, error: { code: -32002 } });
-    // Another origin gets its own window.
-    const other = h.request(OTHER, 'connect');
+    // Another origin in another tab gets its own window.
+    const other = h.request(OTHER, 'connect', undefined, { tabId: 2 });
     await waitForWindow(h, 2);
     expect(h.windows.opened).toHaveLength(2);
 
@@ -173,7 +174,7 @@ describe('bridge handler: connecting', () => {
     expect(await answer).toMatchObject({ ok: false, error: { code: 4001 } });
 
     h.windows.failNext = true;
-    expect(await h.request(DAPP, 'connect')).toMatchObject({ ok: false, error: { code: -32603 } });
+    expect(await h.request(OTHER, 'connect')).toMatchObject({ ok: false, error: { code: -32603 } });
     expect((await fakeBrowser.storage.session.get('courier:approvals'))['courier:approvals']).toMatchObject({ pending: [] });
   });
 
@@ -197,14 +198,15 @@ describe('bridge handler: connecting', () => {
     expect(await again.services.bridge.approvalView(again.windows.lastRequest())).toBeNull();
   });
 
-  it('keeps at most three approval windows open at once, across origins (4290 beyond)', async () => {
+  it(`keeps at most ${MAX_PENDING_APPROVALS} approval windows open at once, one per site and tab (4290 beyond)`, async () => {
     const h = bridgeHarness();
-    for (let i = 1; i <= 3; i++) {
-      void h.request(`https://site${i}.example`, 'connect');
+    for (let i = 1; i <= MAX_PENDING_APPROVALS; i++) {
+      void h.request(`https://site${i}.example`, 'connect', undefined, { tabId: i });
       await waitForWindow(h, i);
     }
-    expect(await h.request('https://site4.example', 'connect')).toMatchObject({ ok: false, error: { code: 4290 } });
-    expect(h.windows.opened).toHaveLength(3);
+    const next = MAX_PENDING_APPROVALS + 1;
+    expect(await h.request(`https://site${next}.example`, 'connect', undefined, { tabId: next })).toMatchObject({ ok: false, error: { code: 4290 } });
+    expect(h.windows.opened).toHaveLength(MAX_PENDING_APPROVALS);
   });
 
   it('disconnect and Settings revoke forget the site', async () => {

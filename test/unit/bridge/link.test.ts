@@ -45,7 +45,7 @@ function fakeWindow(origin = 'https://dapp.example'): FakeWindow {
 type Handler = (message: unknown) => unknown;
 
 function fakeRuntime(answer: Handler = () => ({ ok: true, result: 'pong' })) {
-  const listeners: ((message: unknown) => undefined)[] = [];
+  const listeners: ((message: unknown) => Promise<unknown> | undefined)[] = [];
   const sent: unknown[] = [];
   const runtime: RelayRuntime = {
     sendMessage: vi.fn(async (message: unknown) => {
@@ -54,7 +54,7 @@ function fakeRuntime(answer: Handler = () => ({ ok: true, result: 'pong' })) {
     }),
     onMessage: { addListener: (listener) => void listeners.push(listener) },
   };
-  return { runtime, sent, deliver: (message: unknown) => listeners.forEach((l) => l(message)) };
+  return { runtime, sent, deliver: (message: unknown) => listeners.map((l) => l(message)) };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
@@ -209,6 +209,18 @@ describe('relay', () => {
     });
     mode = 'garbage';
     await expect(provider.request({ method: 'tracked' })).rejects.toMatchObject({ code: -32603, data: { retriable: true } });
+  });
+
+  it('answers a pending approval’s liveness ping: always when addressed by document, only for its own origin otherwise', async () => {
+    const rt = fakeRuntime();
+    startRelay(fakeWindow('https://dapp.example'), rt.runtime);
+    const answer = async (message: unknown) => (await Promise.all(rt.deliver(message))).filter((a) => a !== undefined);
+    expect(await answer({ 'courier:bridge-ping': 1 })).toEqual([{ alive: true }]);
+    expect(await answer({ 'courier:bridge-ping': 1, origin: 'https://dapp.example' })).toEqual([{ alive: true }]);
+    expect(await answer({ 'courier:bridge-ping': 1, origin: 'https://other.example' })).toEqual([]);
+    expect(await answer({ 'courier:bridge-ping': 2 })).toEqual([]);
+    // Events stay unanswered (nobody waits for them).
+    expect(await answer({ 'courier:bridge-event': 1, origin: 'https://dapp.example', event: 'statusChanged', payload: {} })).toEqual([]);
   });
 
   it('passes error bodies through as { code, message, data }', async () => {

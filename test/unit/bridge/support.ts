@@ -8,7 +8,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { WindowsLike } from '../../../src/background/bridge/approvals';
 import { createBridgeListener } from '../../../src/background/bridge/listener';
 import type { FrameRef } from '../../../src/background/bridge/origin';
-import type { RelayedResponse } from '../../../src/bridge/protocol';
+import { BridgePing, type RelayedResponse } from '../../../src/bridge/protocol';
 import { FakeApi, harness, type Harness } from '../background/support';
 
 export const EXTENSION_ID = 'courier-test-extension';
@@ -16,18 +16,18 @@ export const DAPP = 'https://dapp.example';
 export const OTHER = 'https://other.example';
 
 export class FakeWindows implements WindowsLike {
-  readonly opened: { id: number; url: string }[] = [];
+  readonly opened: { id: number; url: string; focused: boolean | undefined }[] = [];
   readonly removed: number[] = [];
   private next = 100;
   failNext = false;
 
-  async create(options: { url: string }) {
+  async create(options: { url: string; focused?: boolean }) {
     if (this.failNext) {
       this.failNext = false;
       throw new Error('no display');
     }
     const id = this.next++;
-    this.opened.push({ id, url: options.url });
+    this.opened.push({ id, url: options.url, focused: options.focused });
     return { id };
   }
   async remove(id: number) {
@@ -83,6 +83,8 @@ export function bridgeHarness(options: { api?: FakeApi; windows?: FakeWindows; s
       if (goneFrames.has(frame.documentId ?? `${frame.tabId}:${frame.frameId}`)) {
         throw new Error('Could not establish connection. Receiving end does not exist.');
       }
+      // A live page's relay answers an approval's liveness ping (src/bridge/relay.ts).
+      if (BridgePing.safeParse(message).success) return { alive: true };
       sent.push({ frame, message });
     },
   });

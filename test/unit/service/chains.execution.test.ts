@@ -18,11 +18,12 @@ import {
   type TxRecord,
 } from '../../../src/service/chains';
 import { poolReserves } from '../../../src/service/contracts';
-import { buildMsgsJson, type BuiltMsgs } from '../../../src/service/msgs';
+import { buildMsgsJson, decodeSvmTx, type BuiltMsgs } from '../../../src/service/msgs';
 import { planRoute } from '../../../src/service/planner';
 import { buildWorld, type World } from '../../../src/service/world';
 import { msgFromApi, msgExecuteContractFromJson, msgTransferFromJson } from '../../support/dev-wallet';
 import { msgsRequestFor } from '../../../src/api/msgs-request';
+import { runEvmTx } from '../../support/sim-evm';
 import { signAsDev } from '../../support/sim-sign';
 
 const HUB = 'cosmoshub-4';
@@ -36,6 +37,8 @@ const USDC_ON_OSMOSIS = 'ibc/498A0751C798A0D9A389AA3691123DADA57DAA4FE165D5C7589
 const AXLUSDC_ON_OSMOSIS = 'ibc/D189335C6E4A68B513C10AB227BF1C1D38C746766278BA3EEB4FB14124F1D858';
 const USDC_ARB = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831';
 const AXLUSDC_ARB = '0xEB466342C4d449BC9f53A865D5Cb90586f405215';
+const SOL = 'solana';
+const USDC_SOL = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 const GAS = 400_000n;
 /** The dev account that plays the user. */
 const USER = 1;
@@ -74,13 +77,13 @@ async function sign(chainId: string, n: number, msgs: EncodeObject[]): Promise<T
   return sim.broadcast(chainId, await signAsDev(sim, world, { chainId, account: n, msgs, gas: GAS }));
 }
 
-/** Runs tx `i` of a msgs response as the user would: sign and broadcast a cosmos_tx, or "send" an evm_tx. */
+/** Runs tx `i` of a msgs response as the user would: sign and broadcast a cosmos_tx, or "send" an evm_tx / svm_tx. */
 async function runTx(built: BuiltMsgs, i = 0): Promise<TxRecord> {
   const tx = built.txs[i]!;
   if ('evm_tx' in tx) {
-    const e = tx.evm_tx;
-    return sim.executeEvm({ chainId: e.chain_id, from: e.signer_address, to: e.to, data: e.data, value: e.value });
+    return runEvmTx(sim, tx.evm_tx);
   }
+  if ('svm_tx' in tx) return sim.executeSvm({ chainId: tx.svm_tx.chain_id, tx: tx.svm_tx.tx });
   const c = tx.cosmos_tx;
   expect(c.signer_address).toBe(user(c.chain_id));
   return sign(c.chain_id, USER, c.msgs.map(msgFromApi));
@@ -480,6 +483,49 @@ describe('(d) CCTP', () => {
     books();
   });
 
+  it('Solana → Noble: the svm_tx (relay fee transfer + deposit_for_burn) runs through executeSvm; the mint lands on Noble', async () => {
+    const route = plan({ source_asset_chain_id: SOL, source_asset_denom: USDC_SOL, dest_asset_chain_id: NOBLE, dest_asset_denom: 'uusdc', amount_in: '8000000' });
+    const built = build(route);
+    expect(built.txs).toHaveLength(1);
+    const svm = (built.txs[0] as { svm_tx: { chain_id: string; signer_address: string; tx: string } }).svm_tx;
+    expect(svm).toMatchObject({ chain_id: SOL, signer_address: user(SOL) });
+    expect(built.msgs[0]).toEqual({ svm_tx: svm });
+    const before = { sol: sim.balance(SOL, user(SOL), USDC_SOL), noble: sim.balance(NOBLE, user(NOBLE), 'uusdc'), lamports: sim.balance(SOL, user(SOL), 'solana-native') };
+    const rec = await runTx(built);
+    expect([rec.code, rec.log]).toEqual([0, '']);
+    expect(rec.hash).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,90}$/);
+    expect(sim.tx(SOL, rec.hash)).toBe(rec);
+    // the relay fee is paid on top, to the relayer, in the same tx
+    const fee = BigInt(built.estimated_fees.find((f) => f.bridge_id === 'CCTP')!.amount);
+    expect(fee).toBeGreaterThan(0n);
+    expect(before.sol - sim.balance(SOL, user(SOL), USDC_SOL)).toBe(8_000_000n + fee);
+    expect(before.lamports - sim.balance(SOL, user(SOL), 'solana-native')).toBe(5000n); // one signature
+    expect(rec.bridgeEvents[0]).toMatchObject({ kind: 'cctp_deposit_for_burn', destChainId: NOBLE, recipient: user(NOBLE), smartRelay: true });
+    // the same transaction again is refused, as Solana refuses a signature it has processed
+    expect(() => sim.executeSvm({ chainId: SOL, tx: svm.tx })).toThrow(/already been processed/);
+    relayAll();
+    expect(sim.balance(NOBLE, user(NOBLE), 'uusdc') - before.noble).toBe(BigInt(route.amount_out));
+    books();
+  });
+
+  it('Solana → Noble with fee_payer_address: the sponsor signs too and pays the fees; an invalid one is a 400', async () => {
+    const route = plan({ source_asset_chain_id: SOL, source_asset_denom: USDC_SOL, dest_asset_chain_id: NOBLE, dest_asset_denom: 'uusdc', amount_in: '5000000' });
+    const sponsor = sim.devAddress(SOL, 7);
+    const built = build(route, { fee_payer_address: sponsor });
+    const svm = (built.txs[0] as { svm_tx: { tx: string } }).svm_tx;
+    const decoded = decodeSvmTx(svm.tx);
+    expect(decoded.numRequiredSignatures).toBe(2);
+    expect(decoded.accountKeys.slice(0, 2)).toEqual([sponsor, user(SOL)]);
+    const before = { user: sim.balance(SOL, user(SOL), 'solana-native'), sponsor: sim.balance(SOL, sponsor, 'solana-native') };
+    expect((await runTx(built)).code).toBe(0);
+    expect(sim.balance(SOL, user(SOL), 'solana-native')).toBe(before.user);
+    expect(before.sponsor - sim.balance(SOL, sponsor, 'solana-native')).toBe(10_000n);
+    expect(() => build(route, { fee_payer_address: 'not-base58-0OIl' })).toThrow(/invalid fee_payer_address/);
+    const noSolana = plan({ source_asset_chain_id: NOBLE, source_asset_denom: 'uusdc', dest_asset_chain_id: ARB, dest_asset_denom: USDC_ARB, amount_in: '25000000' });
+    expect(() => build(noSolana, { fee_payer_address: sponsor })).toThrow(/fee_payer_address applies only to transactions signed on Solana/);
+    books();
+  });
+
   it('Arbitrum → Noble: the evm_tx (requestCCTPTransfer) runs through executeEvm; the mint lands on Noble', async () => {
     const route = plan({ source_asset_chain_id: ARB, source_asset_denom: USDC_ARB, dest_asset_chain_id: NOBLE, dest_asset_denom: 'uusdc', amount_in: '3000000' });
     const built = build(route);
@@ -490,7 +536,7 @@ describe('(d) CCTP', () => {
     expect(rec.hash).toMatch(/^0x[0-9a-f]{64}$/);
     const approval = (built.txs[0] as { evm_tx: { required_erc20_approvals: { amount: string }[] } }).evm_tx.required_erc20_approvals[0]!;
     expect(before.arb - sim.balance(ARB, from, USDC_ARB)).toBe(BigInt(approval.amount)); // amount + relay fee
-    expect(sim.evmNonce(ARB, from)).toBe(1);
+    expect(sim.evmNonce(ARB, from)).toBe(2); // the approval, then the call
     relayAll();
     expect(sim.balance(NOBLE, user(NOBLE), 'uusdc') - before.noble).toBe(BigInt(route.amount_out));
     books();
@@ -533,6 +579,19 @@ describe('Axelar', () => {
     expect(log[0]).toBe(`bridge axelar ${ARB}→${OSMO}`);
     expect(sim.balance(OSMO, user(OSMO), AXLUSDC_ON_OSMOSIS) - before).toBe(BigInt(route.amount_out));
     expect(sim.followTx(ARB, rec.hash).map((h) => `${h.depth}:${h.kind}`)).toEqual(['0:bridge', '1:packet']);
+    settled();
+    books();
+  });
+
+  it('USDC Ethereum → axlUSDC on Osmosis: the gateway knows canonical USDC by its Ethereum symbol; approval first, then sendToken', async () => {
+    const route = plan({ source_asset_chain_id: '1', source_asset_denom: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', dest_asset_chain_id: OSMO, dest_asset_denom: AXLUSDC_ON_OSMOSIS, amount_in: '20000000' });
+    expect(route.operations.some((o) => 'axelar_transfer' in o)).toBe(true);
+    const built = build(route);
+    const before = sim.balance(OSMO, user(OSMO), AXLUSDC_ON_OSMOSIS);
+    const rec = await runTx(built);
+    expect([rec.code, rec.log]).toEqual([0, '']);
+    relayAll();
+    expect(sim.balance(OSMO, user(OSMO), AXLUSDC_ON_OSMOSIS) - before).toBe(BigInt(route.amount_out));
     settled();
     books();
   });

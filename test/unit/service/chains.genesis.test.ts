@@ -55,9 +55,8 @@ describe('dev accounts', () => {
 
 describe('genesis', () => {
   it('costs nothing up front: chains materialise on first touch', () => {
-    const t0 = performance.now();
+    // Shown by what exists, not by a stopwatch (speed targets live in `npm run bench`).
     const fresh = new ChainSimulator({ world, clock: new ManualClock() });
-    expect(performance.now() - t0).toBeLessThan(20);
     expect(fresh.materialisedChains).toEqual([]);
     fresh.balance('osmosis-1', fresh.devAddress('osmosis-1', 0), 'uosmo');
     expect(fresh.materialisedChains).toEqual(['osmosis-1']);

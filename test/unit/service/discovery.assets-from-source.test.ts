@@ -78,7 +78,7 @@ describe('assets_from_source: transfers only', () => {
   it('is sorted: chain ids in key order, natives then shorter traces then denom', () => {
     const res = run(atomFromHub({ include_swaps: true }));
     for (const { assets } of Object.values(res.dest_assets)) {
-      const keys = assets.map((a) => [a.trace === '' ? 0 : a.trace.split('/').length, a.denom] as const);
+      const keys = assets.map((a) => [a.trace === '' ? 0 : a.trace!.split('/').length, a.denom] as const);
       const sorted = [...keys].sort((x, y) => x[0] - y[0] || (x[1] < y[1] ? -1 : x[1] > y[1] ? 1 : 0));
       expect(keys).toEqual(sorted);
     }
@@ -238,7 +238,7 @@ describe('assets_from_source: recommendation_reason', () => {
     expect(has(res, 'osmosis-1', 'uosmo')).toBe(false);
     for (const a of all(res)) {
       expect(a.origin_denom).toBe('uatom');
-      expect(a.trace.split('/').length).toBe(2);
+      expect(a.trace!.split('/').length).toBe(2);
       expect(world.channelBetween(a.chain_id, 'cosmoshub-4')).toBeDefined();
     }
     expect(all(res).length).toBeLessThanOrEqual(all(run(atomFromHub())).length);

@@ -47,7 +47,7 @@ describe('GET /v2/info/chains', () => {
       pretty_name: 'Cosmos Hub',
       cosmos_module_support: { authz: true, feegrant: true },
     });
-    expect(hub.fee_assets[0]!.denom).toBe('uatom');
+    expect(hub.fee_assets![0]!.denom).toBe('uatom');
   });
 
   it('chain_ids, repeated or comma-separated; unknown ids are left out', () => {
@@ -88,8 +88,8 @@ describe('GET /v2/info/chains', () => {
 
   it('answers copies: editing one does not change the next', () => {
     const a = chains('chain_ids=osmosis-1');
-    a.chains[0]!.fee_assets.length = 0;
-    expect(chains('chain_ids=osmosis-1').chains[0]!.fee_assets.length).toBeGreaterThan(0);
+    a.chains[0]!.fee_assets!.length = 0;
+    expect(chains('chain_ids=osmosis-1').chains[0]!.fee_assets!.length).toBeGreaterThan(0);
   });
 });
 
@@ -105,7 +105,7 @@ describe('GET /v2/fungible/assets', () => {
     expect(osmo.find((a) => a.denom === 'uosmo')).toMatchObject({ trace: '', symbol: 'OSMO' });
     expect(osmo[0]!.trace).toBe('');
     for (const { assets: l } of Object.values(map)) {
-      const hops = l.map((a) => (a.trace === '' ? 0 : a.trace.split('/').length));
+      const hops = l.map((a) => (a.trace === '' ? 0 : a.trace!.split('/').length));
       expect(hops).toEqual([...hops].sort((x, y) => x - y));
     }
     for (const a of list) for (const v of Object.values(a)) expect(v).not.toBeNull();

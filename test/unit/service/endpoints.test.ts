@@ -347,7 +347,7 @@ describe('the spec’s error conditions', () => {
       3,
       /^Input amount is too low to cover the CCTP smart relay fee of \d+ uusdc: the minimum amount_in is \d+ uusdc$/,
     );
-    expect(low.details[0]).toMatchObject({ reason: 'INPUT_AMOUNT_TOO_LOW', metadata: { denom: 'uusdc' } });
+    expect(low.details?.[0]).toMatchObject({ reason: 'INPUT_AMOUNT_TOO_LOW', metadata: { denom: 'uusdc' } });
   });
 
   it('a route request missing a field names it', async () => {

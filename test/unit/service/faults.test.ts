@@ -3,10 +3,12 @@ import type http from 'node:http';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorResponse } from '../../../src/api/schemas';
 import { ChainSimulator, ManualClock } from '../../../src/service/chains';
+import { fungibleAssets, infoChains } from '../../../src/service/discovery';
 import { FaultBook, createFaultInterceptor, type ChannelEnds } from '../../../src/service/faults';
 import { closeServer, createServiceServer, listenLocal } from '../../../src/service/http/server';
 import { createLocalServices, type LocalServices } from '../../../src/service/local-routes';
 import { getWorld } from '../../../src/service/world';
+import { LAB_CHAIN, LAB_TOKEN } from '../../support/lab-chain';
 
 const world = getWorld();
 const HUB = 'cosmoshub-4';
@@ -72,6 +74,41 @@ describe('FaultBook', () => {
     const never = new FaultBook();
     never.apply({ kind: 'http', rate: 0, mode: '429' });
     expect(Array.from({ length: 50 }, () => never.httpFault('/v2/x')).every((x) => x === undefined)).toBe(true);
+  });
+
+  it('production_shape reshapes successful /v2/ answers as production does, within its paths and count; a failure fault wins', () => {
+    const book = new FaultBook();
+    book.apply({ kind: 'production_shape', paths: ['/v2/fungible/', '/v2/tx/status'], count: 4 });
+    expect(book.httpFault('/local/faults')).toBeUndefined();
+    expect(book.httpFault('/v2/info/chains')).toBeUndefined();
+    const fee = { fee_type: 'SMART_RELAY', amount: '20000', usd_amount: '0.02', origin_asset: { denom: 'uusdc', chain_id: 'noble-1' } };
+    const route = { amount_in: '1', estimated_route_duration_seconds: 1200, estimated_fees: [fee] };
+    const reshape = (path: string, body: unknown) => {
+      const action = book.httpFault(path);
+      if (action?.kind !== 'reshape') throw new Error(`no reshaping for ${path}`);
+      return action.reshape(body);
+    };
+    expect(reshape('/v2/fungible/route', route)).toEqual({ amount_in: '1', estimated_fees: [{ ...fee, amount: '', usd_amount: '', origin_asset: null }] });
+    expect(route.estimated_route_duration_seconds).toBe(1200); // the service's own object is not touched
+    const direct = reshape('/v2/fungible/msgs_direct', { txs: [], estimated_fees: [fee], route }) as Record<string, any>;
+    expect(direct.route).not.toHaveProperty('estimated_route_duration_seconds');
+    expect(direct.estimated_fees[0].amount).toBe('');
+    const send = { chain_id: 'a', tx_hash: 'H', explorer_link: 'https://x/tx/H' };
+    const status = { state: 'STATE_PENDING', transfers: [{ transfer_sequence: [{ ibc_transfer: { packet_txs: { send_tx: send, receive_tx: null } } }] }] };
+    expect(reshape('/v2/tx/status', status)).toEqual({
+      state: 'STATE_PENDING',
+      transfers: [{ transfer_sequence: [{ ibc_transfer: { packet_txs: { send_tx: { chain_id: 'a', tx_hash: 'H' }, receive_tx: null } } }] }],
+    });
+    expect(book.list()).toEqual([{ id: 1, kind: 'production_shape', paths: ['/v2/fungible/', '/v2/tx/status'], remaining: 1, reshaped: 3 }]);
+    book.apply({ kind: 'http', rate: 1, mode: '500' });
+    expect(book.httpFault('/v2/fungible/route')).toMatchObject({ kind: 'status', status: 500 });
+    book.apply({ kind: 'clear' });
+    const chains = new FaultBook();
+    chains.apply({ kind: 'production_shape' });
+    const action = chains.httpFault('/v2/info/chains');
+    expect(action?.kind === 'reshape' && action.reshape({ chains: [{ chain_id: 'x', pretty_name: 'X', ibc_capabilities: {}, cosmos_module_support: {}, bech32_prefix: 'x' }] })).toEqual({
+      chains: [{ chain_id: 'x', bech32_prefix: 'x' }],
+    });
   });
 
   it('refuses bad bodies with 400 code 3 naming the problem', () => {
@@ -192,10 +229,71 @@ describe('HTTP faults on a live server', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(240);
   });
 
+  it('401 echoes the authorization header as a careless gateway would; pad_bytes makes the answer huge', async () => {
+    await post('/local/faults', { kind: 'http', rate: 1, mode: '401', paths: ['/v2/info/balances'], pad_bytes: 100_000 });
+    const res = await fetch(`${base}/v2/info/balances`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'courier_secret_key_123' },
+      body: JSON.stringify({ chains: {} }),
+    });
+    expect(res.status).toBe(401);
+    const body = await res.json();
+    expect(body.code).toBe(16);
+    expect(body.message.startsWith('invalid api key: courier_secret_key_123 ')).toBe(true);
+    expect(body.message.length).toBeGreaterThan(100_000);
+    expect(body.details[0].metadata.padding).toHaveLength(100_000);
+  });
+
+  it('rewrite changes the JSON answer: a key set wherever it is, or fields merged into it', async () => {
+    const bad = await post('/local/faults', { kind: 'http', rate: 1, mode: 'rewrite', paths: ['/v2/info/balances'] });
+    expect(bad.status).toBe(400);
+    await post('/local/faults', {
+      kind: 'http',
+      rate: 1,
+      mode: 'rewrite',
+      paths: ['/v2/info/balances'],
+      rewrite: [{ key: 'amount', value: 'javascript:alert(1)' }, { key: 'chains', merge: { extra: { hello: 1 } } }],
+    });
+    const body = await (await balances()).json();
+    expect(body.chains.extra).toEqual({ hello: 1 });
+    expect(JSON.stringify(body)).toContain('"amount":"javascript:alert(1)"');
+  });
+
   it('a reset of the simulator clears every fault', async () => {
     await post('/local/faults', { kind: 'http', rate: 1, mode: '500' });
     sim.reset();
     expect(local.faults.list()).toEqual([]);
     expect((await balances()).status).toBe(200);
+  });
+});
+
+describe('the discovery fault', () => {
+  const extraChain = LAB_CHAIN;
+  const extraAsset = LAB_TOKEN;
+  const evmAsset = { ...extraAsset, denom: '0x0000000000000000000000000000000000000001', symbol: 'CEVM', is_evm: true };
+  const q = (s = '') => new URLSearchParams(s);
+
+  it('hides chains from both answers and adds chains and assets under the same query filters; clear undoes it', () => {
+    const book = new FaultBook();
+    const chains = () => book.chainsAnswer(infoChains(world, q()), q()).chains.map((c) => c.chain_id);
+    const assets = (s = '') => book.assetsAnswer(fungibleAssets(world, q(s)), q(s)).chain_to_assets_map;
+    expect(chains()).toContain(OSMO);
+    const { applied } = book.applyBody({ kind: 'discovery', hide_chain_ids: [OSMO], add_chains: [extraChain], add_assets: [extraAsset, evmAsset] });
+    expect(applied).toMatchObject({ kind: 'discovery', hide_chain_ids: [OSMO], add_chains: ['courierlab-1'] });
+    expect(chains()).not.toContain(OSMO);
+    expect(chains()).toContain('courierlab-1');
+    expect(assets()[OSMO]).toBeUndefined();
+    expect(assets()['courierlab-1']?.assets.map((a) => a.symbol)).toEqual(['CLAB']);
+    expect(assets('include_evm_assets=true')['courierlab-1']?.assets.map((a) => a.symbol)).toEqual(['CLAB', 'CEVM']);
+    expect(assets(`chain_ids=${HUB}`)['courierlab-1']).toBeUndefined();
+    expect(book.list().map((f) => f.kind)).toEqual(['discovery']);
+    book.apply({ kind: 'clear' });
+    expect(chains()).toContain(OSMO);
+    expect(chains()).not.toContain('courierlab-1');
+  });
+
+  it('refuses a body whose added chain is not a chain', () => {
+    const book = new FaultBook();
+    expect(() => book.applyBody({ kind: 'discovery', add_chains: [{ pretty_name: 'no chain id' }] })).toThrow(/add_chains/);
   });
 });

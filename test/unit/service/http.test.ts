@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type http from 'node:http';
+import { request as httpRequest } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ErrorResponse } from '../../../src/api/schemas';
@@ -151,5 +152,71 @@ describe('keys and the shared rate limit', () => {
     expect(refused).toEqual({ ok: false, retryAfterMs: 1000 });
     now = 1000;
     expect(bucket.take().ok).toBe(true);
+  });
+});
+
+describe('only this machine: Host and Origin', () => {
+  let running: http.Server;
+  let port = 0;
+  const localRoutes: ServerOptions['routes'] = [
+    ...routes,
+    { method: 'POST', path: '/local/faucet', handler: () => ({ body: { funded: true } }) },
+    { method: 'GET', path: '/local/faults', handler: () => ({ body: { faults: [] } }) },
+  ];
+  beforeAll(async () => {
+    running = createServiceServer({ routes: localRoutes, rateLimit: null, allowOrigins: ['https://dapp.example'] });
+    port = await listenLocal(running, 0);
+  });
+  afterAll(() => closeServer(running));
+
+  /** node:http, so that Host can be anything. */
+  function raw(method: string, pathname: string, headers: Record<string, string>): Promise<{ status: number; cors: string | undefined; body: any }> {
+    return new Promise((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, method, path: pathname, headers: { 'content-type': 'application/json', ...headers } }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, cors: res.headers['access-control-allow-origin'] as string | undefined, body: text ? JSON.parse(text) : null }));
+      });
+      req.on('error', reject);
+      req.end(method === 'POST' ? '{}' : undefined);
+    });
+  }
+
+  it('refuses a Host that is not 127.0.0.1:<port> or localhost:<port> (DNS rebinding), on every path', async () => {
+    for (const host of ['evil.example', `evil.example:${port}`, '127.0.0.1', `127.0.0.1:${port + 1}`, `localhost.evil.example:${port}`, `[::1]:${port}`]) {
+      for (const [method, pathname] of [['GET', '/v2/items/1'], ['POST', '/local/faucet'], ['OPTIONS', '/v2/echo']] as const) {
+        const res = await raw(method, pathname, { host });
+        expect(res.status, `${method} ${pathname} Host ${host}`).toBe(403);
+        expect(res.cors).toBeUndefined();
+        expect(res.body).toMatchObject({ code: 7, message: expect.stringContaining(`127.0.0.1:${port}`) });
+      }
+    }
+    expect((await raw('GET', '/v2/items/1', { host: `127.0.0.1:${port}` })).status).toBe(200);
+    expect((await raw('GET', '/v2/items/1', { host: `LOCALHOST:${port}` })).status).toBe(200);
+  });
+
+  it('/local/* answers pages of this machine, tools without Origin and --allow-origin, nobody else', async () => {
+    const host = `127.0.0.1:${port}`;
+    for (const origin of [`http://127.0.0.1:${port}`, 'http://127.0.0.1:5174', 'http://localhost:3000', 'https://localhost', 'https://dapp.example']) {
+      expect((await raw('POST', '/local/faucet', { host, origin })).status, origin).toBe(200);
+      const preflight = await raw('OPTIONS', '/local/faucet', { host, origin });
+      expect(preflight.status).toBe(204);
+    }
+    expect((await raw('POST', '/local/faucet', { host })).status).toBe(200);
+    expect((await raw('GET', '/local/faults', { host, 'sec-fetch-site': 'same-site' })).status).toBe(200);
+    for (const origin of ['https://evil.example', 'null', 'http://127.0.0.1.evil.example', 'https://dapp.example.evil', 'chrome-extension://abc', 'http://localhost:3000/path']) {
+      const post = await raw('POST', '/local/faucet', { host, origin });
+      expect(post.status, origin).toBe(403);
+      expect(post.body.message).toContain('--allow-origin');
+      const preflight = await raw('OPTIONS', '/local/faucet', { host, origin });
+      expect(preflight.status, origin).toBe(403);
+      expect(preflight.cors).toBeUndefined();
+    }
+    // An <img> or a form from a web site sends no Origin on GET, but says it is cross-site.
+    expect((await raw('GET', '/local/faults', { host, 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    // The API itself stays open to every page (dApps call it directly).
+    const api = await raw('GET', '/v2/items/1', { host, origin: 'https://evil.example' });
+    expect(api).toMatchObject({ status: 200, cors: '*' });
   });
 });

@@ -134,9 +134,11 @@ describe('msgs_direct', () => {
     expect(res.msgs).toEqual([{ evm_tx: res.txs[0].evm_tx }]);
   });
 
-  it('fixture: Solana sources are refused by the local service', () => {
-    const e = failure(() => buildMsgsDirect(world, MsgsDirectRequest.parse(fixture('v2_fungible_msgs_direct.request.swap-usdc-from-solana-to-osmo-on-osmosis.json')), opts));
-    expect(e.toBody()).toEqual({ code: 3, message: 'Solana-source transfers are not supported by the local service', details: [] });
+  it('fixture: a Solana source starts with an svm_tx (the CCTP burn), then the Noble transaction', () => {
+    const res = buildMsgsDirect(world, MsgsDirectRequest.parse(fixture('v2_fungible_msgs_direct.request.swap-usdc-from-solana-to-osmo-on-osmosis.json')), opts) as any;
+    expect(res.txs.map((t: Record<string, unknown>) => Object.keys(t).find((k) => k !== 'operations_indices'))).toEqual(['svm_tx', 'cosmos_tx']);
+    expect(res.txs[0].svm_tx).toMatchObject({ chain_id: 'solana', signer_address: '9ujG2o3aoRmcamPtKxjNsesiUhautebv1AyvnMF4ncMA' });
+    expect(res.txs[0].svm_tx.tx).toMatch(/^[A-Za-z0-9+/]+=*$/);
   });
 
   it('fixture: swap-usdc-to-atom plans and builds when every chain of the route has an address', () => {

@@ -613,7 +613,7 @@ describe('request errors (400, code 3)', () => {
     expect400(() => buildMsgs(world, requestFor(r, { address_list: [badChecksum, on('noble')] }), opts), `invalid address for chain 1: "${badChecksum}" has an invalid EIP-55 checksum`);
   });
 
-  it('operations: empty, unknown chains, non-contiguous, unsupported kinds, Solana sources', () => {
+  it('operations: empty, unknown chains, non-contiguous, unsupported kinds; Solana sources build an svm_tx', () => {
     expect400(() => buildMsgs(world, requestFor(route, { operations: [] }), opts), /expected at least one operation/);
     const t = (route.operations[0] as any).transfer;
     const op = (body: object) => ({ transfer: { ...t, ...body }, tx_index: 0, amount_in: '1', amount_out: '1' });
@@ -625,10 +625,9 @@ describe('request errors (400, code 3)', () => {
     const hyperlane = { hyperlane_transfer: { from_chain_id: 'celestia', to_chain_id: '169' }, tx_index: 0, amount_in: '1', amount_out: '1' };
     expect400(() => buildMsgs(world, { amount_in: '1', operations: [hyperlane] as MsgsRequest['operations'], address_list: [] }, opts), 'operation 0 (hyperlane_transfer) is not supported by the local service');
     const solana = { cctp_transfer: { from_chain_id: 'solana', to_chain_id: 'noble-1', burn_token: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', denom_in: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', denom_out: 'uusdc' }, tx_index: 0, amount_in: '1', amount_out: '1' };
-    expect400(
-      () => buildMsgs(world, { amount_in: '1', operations: [solana] as MsgsRequest['operations'], address_list: ['9ujG2o3aoRmcamPtKxjNsesiUhautebv1AyvnMF4ncMA', on('noble')] }, opts),
-      'Solana-source transfers are not supported by the local service',
-    );
+    const solanaRequest = { amount_in: '1', operations: [solana] as MsgsRequest['operations'], address_list: ['9ujG2o3aoRmcamPtKxjNsesiUhautebv1AyvnMF4ncMA', on('noble')] };
+    expect(buildMsgs(world, solanaRequest, opts).txs?.[0]).toMatchObject({ svm_tx: { chain_id: 'solana', signer_address: '9ujG2o3aoRmcamPtKxjNsesiUhautebv1AyvnMF4ncMA' }, operations_indices: [0] });
+    expect400(() => buildMsgs(world, { ...solanaRequest, fee_payer_address: '0xdeadbeef' }, opts), /^invalid fee_payer_address: /);
   });
 
   it('tx_index must start at 0 and rise by one', () => {

@@ -14,7 +14,9 @@ import { getWorld } from '../../../src/service/world';
 import { devEvmAddress } from '../../../src/service/chains/address';
 import { MsgLinkRequestCodec, TYPE_MSG_LINK_REQUEST, type MsgLinkRequest } from '../../../src/service/chains/axelar';
 import { msgFromApi, msgTransferFromJson, registry } from '../../support/dev-wallet';
+import { runEvmTx, type EvmTxLike } from '../../support/sim-evm';
 import { signAsDev } from '../../support/sim-sign';
+import { compactStatus } from '../../../src/background/tracker/status';
 
 const world = getWorld();
 const T0 = Date.UTC(2025, 5, 1, 12);
@@ -316,20 +318,30 @@ describe('a two-hop PFM transfer that fails on its second hop', () => {
 });
 
 describe('bridge legs', () => {
-  it('CCTP from Noble to Ethereum: a cctp_transfer pending confirmation, then received on Ethereum', async () => {
+  it('CCTP from Noble to Ethereum: SENT → PENDING_CONFIRMATION → CONFIRMED → RECEIVED on Ethereum; no release until then', async () => {
     const usdc = world.cctpChain('1')!.usdcDenom;
     const recipient = devEvmAddress(0);
     const before = sim.balance('1', recipient, usdc);
     const { hash, route } = await submitRoute({ from: 'noble-1', fromDenom: 'uusdc', to: '1', toDenom: usdc, amount_in: '10000000', smart_relay: true });
     const amountOut = (route as unknown as { amount_out: string }).amount_out;
-    clock.advance(7_000);
-    const pending = status('noble-1', hash);
-    expect(pending.state).toBe('STATE_PENDING');
-    const cctp = (pending.transfer_sequence[0] as { cctp_transfer: Record<string, any> }).cctp_transfer;
-    expect(cctp).toMatchObject({ from_chain_id: 'noble-1', to_chain_id: '1', state: 'CCTP_TRANSFER_PENDING_CONFIRMATION' });
-    expectTxSlot(cctp.txs.send_tx, 'noble-1');
-    expect(cctp.txs.receive_tx).toBeNull();
-    expect(pending.transfer_asset_release).toEqual({ chain_id: '1', denom: usdc, amount: amountOut, released: false });
+    const cctpOf = (st: StatusJson) => (st.transfer_sequence[0] as { cctp_transfer: Record<string, any> } | undefined)?.cctp_transfer;
+    const phases: string[] = [];
+    for (let t = 0; t < 120_000 && phases.at(-1) !== 'CCTP_TRANSFER_RECEIVED'; t += 500) {
+      clock.advance(500);
+      const st = status('noble-1', hash);
+      const cctp = cctpOf(st);
+      if (!cctp) continue;
+      if (phases.at(-1) !== cctp.state) phases.push(cctp.state);
+      expect(cctp).toMatchObject({ from_chain_id: 'noble-1', to_chain_id: '1', src_chain_id: 'noble-1', dst_chain_id: '1' });
+      expectTxSlot(cctp.txs.send_tx, 'noble-1');
+      if (cctp.state !== 'CCTP_TRANSFER_RECEIVED') {
+        expect(st.state).toBe('STATE_PENDING');
+        expect(cctp.txs.receive_tx).toBeNull();
+        expect(st.transfer_asset_release).toBeNull();
+        expect(st.next_blocking_transfer).toEqual({ transfer_sequence_index: 0 });
+      }
+    }
+    expect(phases).toEqual(['CCTP_TRANSFER_SENT', 'CCTP_TRANSFER_PENDING_CONFIRMATION', 'CCTP_TRANSFER_CONFIRMED', 'CCTP_TRANSFER_RECEIVED']);
     advanceUntil('noble-1', hash, completed);
     const s = status('noble-1', hash);
     expect(s.state).toBe('STATE_COMPLETED_SUCCESS');
@@ -358,9 +370,8 @@ describe('bridge legs', () => {
         smart_relay: true,
       },
       { now: () => clock.now() },
-    ) as unknown as { txs: { evm_tx: { to: string; data: string; value: string; signer_address: string } }[] };
-    const evm = res.txs[0]!.evm_tx;
-    const rec = sim.executeEvm({ chainId: '1', from: evm.signer_address, to: evm.to, data: evm.data, value: evm.value });
+    ) as unknown as { txs: { evm_tx: EvmTxLike }[] };
+    const rec = runEvmTx(sim, res.txs[0]!.evm_tx);
     expect(rec.code).toBe(0);
     const tracked = local.tracking.track({ tx_hash: rec.hash.toUpperCase().replace('0X', '0x'), chain_id: '1' }).body as { tx_hash: string };
     expect(tracked.tx_hash).toBe(rec.hash);
@@ -396,6 +407,139 @@ describe('bridge legs', () => {
   });
 });
 
+describe('Axelar in the production shape', () => {
+  const AXLUSDC_ON_OSMO = 'ibc/D189335C6E4A68B513C10AB227BF1C1D38C746766278BA3EEB4FB14124F1D858';
+  const AXLUSDC_ARB = '0xEB466342C4d449BC9f53A865D5Cb90586f405215';
+
+  /** Advances until the tx completes; returns the axelar_transfer states seen, checking each status on the way. */
+  function axelarPhases(chainId: string, hash: string, check: (st: StatusJson, ax: Record<string, any>) => void): string[] {
+    const phases: string[] = [];
+    for (let t = 0; t < 30 * 60_000; t += 1000) {
+      clock.advance(1000);
+      const st = status(chainId, hash);
+      if (st.state === 'STATE_SUBMITTED') continue; // its block is not out yet
+      // one entry: the IBC hops into and out of Axelar are part of it
+      expect(st.transfer_sequence.map((e) => Object.keys(e)[0])).toEqual(['axelar_transfer']);
+      const ax = (st.transfer_sequence[0] as { axelar_transfer: Record<string, any> }).axelar_transfer;
+      if (phases.at(-1) !== ax.state) phases.push(ax.state);
+      check(st, ax);
+      if (completed(st)) return phases;
+    }
+    throw new Error(`not completed; phases ${phases.join(' → ')}`);
+  }
+
+  it('axlUSDC Osmosis → Arbitrum: one SEND_TOKEN transfer from osmosis-1, confirmed on the hub, executed on Arbitrum', async () => {
+    const { hash } = await submitRoute({ from: OSMO, fromDenom: AXLUSDC_ON_OSMO, to: '42161', toDenom: AXLUSDC_ARB, amount_in: '5000000', chain_ids_to_addresses: { [OSMO]: sim.devAddress(OSMO, 0), 'axelar-dojo-1': sim.devAddress('axelar-dojo-1', 0), '42161': devEvmAddress(0) } });
+    const phases = axelarPhases(OSMO, hash, (st, ax) => {
+      expect(ax).toMatchObject({ from_chain_id: OSMO, to_chain_id: '42161', src_chain_id: OSMO, dst_chain_id: '42161', type: 'AXELAR_TRANSFER_SEND_TOKEN', axelar_scan_link: `https://axelarscan.io/transfer/${hash}` });
+      expect(Object.keys(ax.txs)).toEqual(['send_token_txs']);
+      expectTxSlot(ax.txs.send_token_txs.send_tx, OSMO);
+      if (ax.state === 'AXELAR_TRANSFER_PENDING_RECEIPT') expectTxSlot(ax.txs.send_token_txs.confirm_tx, 'axelar-dojo-1');
+      if (ax.state !== 'AXELAR_TRANSFER_SUCCESS') {
+        expect(ax.txs.send_token_txs.execute_tx).toBeNull();
+        expect(st.next_blocking_transfer).toEqual({ transfer_sequence_index: 0 });
+        expect(st.transfer_asset_release).toBeNull();
+      }
+    });
+    expect(phases).toEqual(['AXELAR_TRANSFER_PENDING_CONFIRMATION', 'AXELAR_TRANSFER_PENDING_RECEIPT', 'AXELAR_TRANSFER_SUCCESS']);
+    const s = status(OSMO, hash);
+    expect(s.state).toBe('STATE_COMPLETED_SUCCESS');
+    const ax = (s.transfer_sequence[0] as { axelar_transfer: Record<string, any> }).axelar_transfer;
+    expectTxSlot(ax.txs.send_token_txs.execute_tx, '42161');
+    expect(s.next_blocking_transfer).toBeNull();
+    expect(s.transfer_asset_release).toMatchObject({ chain_id: '42161', denom: AXLUSDC_ARB, released: true });
+  });
+
+  it('axlUSDC Arbitrum → Avalanche: Axelar confirms the gateway call on its hub (PENDING_RECEIPT), then mints on Avalanche', async () => {
+    const axlUsdcAvax = '0xfaB550568C688d5D8A52C7d794cb93Edc26eC0eC';
+    const res = buildMsgsDirect(
+      world,
+      {
+        source_asset_chain_id: '42161',
+        source_asset_denom: AXLUSDC_ARB,
+        dest_asset_chain_id: '43114',
+        dest_asset_denom: axlUsdcAvax,
+        amount_in: '7000000',
+        chain_ids_to_addresses: { '42161': devEvmAddress(0), '43114': devEvmAddress(0), 'axelar-dojo-1': sim.devAddress('axelar-dojo-1', 0) },
+        slippage_tolerance_percent: '1',
+      },
+      { now: () => clock.now() },
+    ) as unknown as { txs: { evm_tx: EvmTxLike }[] };
+    const rec = runEvmTx(sim, res.txs[0]!.evm_tx);
+    expect(rec.code, rec.log).toBe(0);
+    local.tracking.track({ tx_hash: rec.hash, chain_id: '42161' });
+    const phases = axelarPhases('42161', rec.hash, (st, ax) => {
+      expect(ax).toMatchObject({ from_chain_id: '42161', to_chain_id: '43114', type: 'AXELAR_TRANSFER_SEND_TOKEN' });
+      if (ax.state === 'AXELAR_TRANSFER_PENDING_RECEIPT') {
+        const confirm = expectTxSlot(ax.txs.send_token_txs.confirm_tx, 'axelar-dojo-1');
+        expect(confirm.label).toBe('axelar_confirm');
+      }
+    });
+    expect(phases).toEqual(['AXELAR_TRANSFER_PENDING_CONFIRMATION', 'AXELAR_TRANSFER_PENDING_RECEIPT', 'AXELAR_TRANSFER_SUCCESS']);
+    const done = (status('42161', rec.hash).transfer_sequence[0] as { axelar_transfer: Record<string, any> }).axelar_transfer;
+    expectTxSlot(done.txs.send_token_txs.execute_tx, '43114');
+  });
+
+  it('the packet into Axelar times out: the axelar_transfer fails, the refund lands on osmosis-1, and only then is the release stated', async () => {
+    const channel = world.channelBetween(OSMO, 'axelar-dojo-1')!.channelId;
+    local.faults.apply({ kind: 'timeout', chain_id: OSMO, channel_id: channel });
+    const { hash } = await submitRoute({ from: OSMO, fromDenom: AXLUSDC_ON_OSMO, to: '42161', toDenom: AXLUSDC_ARB, amount_in: '5000000', timeout_seconds: '120', chain_ids_to_addresses: { [OSMO]: sim.devAddress(OSMO, 0), 'axelar-dojo-1': sim.devAddress('axelar-dojo-1', 0), '42161': devEvmAddress(0) } });
+    const phases = axelarPhases(OSMO, hash, (st, ax) => {
+      expect(ax).toMatchObject({ from_chain_id: OSMO, to_chain_id: '42161' });
+      if (st.state !== 'STATE_COMPLETED_ERROR') expect(st.transfer_asset_release).toBeNull();
+    });
+    expect(phases).toEqual(['AXELAR_TRANSFER_PENDING_CONFIRMATION', 'AXELAR_TRANSFER_FAILURE']);
+    const s = status(OSMO, hash);
+    expect(s.state).toBe('STATE_COMPLETED_ERROR');
+    const ax = (s.transfer_sequence[0] as { axelar_transfer: Record<string, any> }).axelar_transfer;
+    expect(ax.txs.send_token_txs.error).toMatchObject({ type: 'SEND_TOKEN_EXECUTION_ERROR' });
+    expect(ax.txs.send_token_txs.execute_tx).toBeNull();
+    expect(s.transfer_asset_release).toEqual({ chain_id: OSMO, denom: AXLUSDC_ON_OSMO, amount: '5000000', released: true });
+  });
+
+  it('axlUSDC Arbitrum → OSMO on Osmosis: a CONTRACT_CALL_WITH_TOKEN with GMP tx slots and an axelarscan /gmp/ link, delivered on osmosis-1', async () => {
+    const res = buildMsgsDirect(
+      world,
+      {
+        source_asset_chain_id: '42161',
+        source_asset_denom: AXLUSDC_ARB,
+        dest_asset_chain_id: OSMO,
+        dest_asset_denom: 'uosmo',
+        amount_in: '6000000',
+        chain_ids_to_addresses: { '42161': devEvmAddress(0), 'axelar-dojo-1': sim.devAddress('axelar-dojo-1', 0), [OSMO]: sim.devAddress(OSMO, 0) },
+        slippage_tolerance_percent: '3',
+      },
+      { now: () => clock.now() },
+    ) as unknown as { txs: { evm_tx: EvmTxLike }[] };
+    expect(res.txs).toHaveLength(1);
+    const rec = runEvmTx(sim, res.txs[0]!.evm_tx);
+    expect(rec.code, rec.log).toBe(0);
+    local.tracking.track({ tx_hash: rec.hash, chain_id: '42161' });
+    const phases = axelarPhases('42161', rec.hash, (st, ax) => {
+      expect(ax).toMatchObject({ from_chain_id: '42161', to_chain_id: OSMO, src_chain_id: '42161', dst_chain_id: OSMO, type: 'AXELAR_TRANSFER_CONTRACT_CALL_WITH_TOKEN', axelar_scan_link: `https://axelarscan.io/gmp/${rec.hash}` });
+      expect(Object.keys(ax.txs)).toEqual(['contract_call_with_token_txs']);
+      expect(Object.keys(ax.txs.contract_call_with_token_txs).sort()).toEqual(['approve_tx', 'confirm_tx', 'error', 'execute_tx', 'gas_paid_tx', 'send_tx']);
+      expectTxSlot(ax.txs.contract_call_with_token_txs.send_tx, '42161');
+      if (ax.state !== 'AXELAR_TRANSFER_SUCCESS') expect(st.transfer_asset_release).toBeNull();
+    });
+    expect(phases).toEqual(['AXELAR_TRANSFER_PENDING_CONFIRMATION', 'AXELAR_TRANSFER_PENDING_RECEIPT', 'AXELAR_TRANSFER_SUCCESS']);
+    const s = status('42161', rec.hash);
+    expect(s.state).toBe('STATE_COMPLETED_SUCCESS');
+    const txs = (s.transfer_sequence[0] as { axelar_transfer: Record<string, any> }).axelar_transfer.txs.contract_call_with_token_txs;
+    expectTxSlot(txs.confirm_tx, 'axelar-dojo-1');
+    expectTxSlot(txs.execute_tx, OSMO);
+    expect(txs.error).toBeNull();
+    // the entry point swapped on arrival: uosmo is what stays on osmosis-1
+    expect(s.transfer_asset_release).toMatchObject({ chain_id: OSMO, denom: 'uosmo', released: true });
+    // the extension's tracker reads it: one Axelar hop, done, with its txs and the axelarscan link
+    const compact = compactStatus(StatusResponse.parse(s));
+    expect(compact.transfers[0]!.hops).toHaveLength(1);
+    expect(compact.transfers[0]!.hops[0]).toMatchObject({ kind: 'axelar_transfer', from_chain_id: '42161', to_chain_id: OSMO, outcome: 'success', link: `https://axelarscan.io/gmp/${rec.hash}` });
+    expect(compact.transfers[0]!.hops[0]!.txs.map((t) => t.role)).toEqual(expect.arrayContaining(['send', 'confirm']));
+    expect(compact.transfers[0]!.release).toMatchObject({ chain_id: OSMO, denom: 'uosmo', released: true });
+  });
+});
+
 describe('failures', () => {
   it('a timeout fault: PENDING, then PENDING_ERROR past the timeout, then COMPLETED_ERROR with the refund released on the source', async () => {
     const channel = world.channelBetween(HUB, OSMO)!.channelId;
@@ -427,7 +571,8 @@ describe('failures', () => {
     advanceUntil(HUB, hash, (s) => s.state === 'STATE_PENDING_ERROR');
     const s = status(HUB, hash);
     expect(s.next_blocking_transfer).toEqual({ transfer_sequence_index: 0 });
-    expect(s.transfer_asset_release).toEqual({ chain_id: HUB, denom: 'uatom', amount: '1000000', released: false });
+    // not final yet: no release is stated until the refund has landed
+    expect(s.transfer_asset_release).toBeNull();
     expect(s.status).toBe('STATE_PENDING');
   });
 

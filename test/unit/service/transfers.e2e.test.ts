@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorResponse } from '../../../src/api/schemas';
 import { msgFromApi, signTx } from '../../support/dev-wallet';
+import { approveCalldata } from '../../../src/service/chains';
 import { startService, type RunningService } from '../../support/service';
 import { account, balanceOf, feeFor, msgsFor, route, signAndSubmit, waitForEnd } from '../../support/wallet-flow';
 
@@ -40,7 +41,7 @@ describe('transfers run end to end through the local service', () => {
 
     const status = await waitForEnd(service, submitted.tx_hash, 'cosmoshub-4');
     expect(status.state).toBe('STATE_COMPLETED_SUCCESS');
-    const hop = status.transfers[0]!.transfer_sequence[0] as { ibc_transfer: { packet_txs: Record<string, unknown> } };
+    const hop = status.transfers[0]!.transfer_sequence![0] as { ibc_transfer: { packet_txs: Record<string, unknown> } };
     expect(hop.ibc_transfer.packet_txs).toMatchObject({ send_tx: expect.anything(), receive_tx: expect.anything(), acknowledge_tx: expect.anything() });
     expect(status.transfers[0]!.transfer_asset_release).toMatchObject({ chain_id: 'osmosis-1', denom: ATOM_ON_OSMOSIS, released: true });
     expect((await balanceOf(service, 'osmosis-1', dev('osmosis-1', 1), ATOM_ON_OSMOSIS)) - before).toBe(BigInt(r.amount_out));
@@ -91,7 +92,7 @@ describe('transfers run end to end through the local service', () => {
     const submitted = await signAndSubmit(service, cosmosTxs(msgs)[0]!, 4);
     const status = await waitForEnd(service, submitted.tx_hash, 'noble-1');
     expect(status.state).toBe('STATE_COMPLETED_SUCCESS');
-    expect(status.transfers[0]!.transfer_sequence.some((e) => 'cctp_transfer' in e)).toBe(true);
+    expect(status.transfers[0]!.transfer_sequence!.some((e) => 'cctp_transfer' in e)).toBe(true);
     expect((await balanceOf(service, '42161', EVM_DEV0, usdcArb)) - before).toBe(BigInt(r.amount_out));
     expectSupplyConserved();
   });
@@ -124,7 +125,7 @@ describe('failures refund and say so', () => {
   it('a timed-out packet refunds the sender and reports COMPLETED_ERROR', async () => {
     const { status, lost, fee } = await failedTransfer({ kind: 'timeout', chain_id: 'cosmoshub-4', channel_id: 'channel-141' }, 6);
     expect(status.state).toBe('STATE_COMPLETED_ERROR');
-    const hop = status.transfers[0]!.transfer_sequence[0] as { ibc_transfer: { packet_txs: { timeout_tx: unknown } } };
+    const hop = status.transfers[0]!.transfer_sequence![0] as { ibc_transfer: { packet_txs: { timeout_tx: unknown } } };
     expect(hop.ibc_transfer.packet_txs.timeout_tx).toBeTruthy();
     expect(lost).toBe(fee);
     expectSupplyConserved();
@@ -203,4 +204,60 @@ describe('load', () => {
     expect(counts, failed ? JSON.stringify(failed.transfers[0]?.error ?? failed).slice(0, 600) : undefined).toEqual({ STATE_COMPLETED_SUCCESS: 200 });
     expectSupplyConserved();
   }, 120_000);
+  it('Solana → Noble over HTTP: msgs answers an svm_tx (fee_payer_address honoured), /local/svm/execute runs it, track and status follow it to the mint', async () => {
+    const usdcSol = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+    const request = { source_asset_denom: usdcSol, source_asset_chain_id: 'solana', dest_asset_denom: 'uusdc', dest_asset_chain_id: 'noble-1', amount_in: '4000000', smart_relay: true };
+    const r = await route(service, request);
+    const sponsor = dev('solana', 8);
+    const res = await service.post('/v2/fungible/msgs', {
+      ...request,
+      amount_out: r.amount_out,
+      operations: r.operations,
+      address_list: r.required_chain_addresses.map((c) => dev(c, 4)),
+      slippage_tolerance_percent: '1',
+      fee_payer_address: sponsor,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const svm = res.body.txs[0].svm_tx as { chain_id: string; signer_address: string; tx: string };
+    expect(svm).toMatchObject({ chain_id: 'solana', signer_address: dev('solana', 4) });
+    const bad = await service.post('/v2/fungible/msgs', { ...request, amount_out: r.amount_out, operations: r.operations, address_list: r.required_chain_addresses.map((c) => dev(c, 4)), fee_payer_address: 'nope' });
+    expect([bad.status, bad.body.code]).toEqual([400, 3]);
+    expect(bad.body.message).toMatch(/^invalid fee_payer_address/);
+
+    const before = await balanceOf(service, 'noble-1', dev('noble-1', 4), 'uusdc');
+    const executed = await service.post('/local/svm/execute', { chain_id: 'solana', tx: svm.tx });
+    expect(executed.body).toMatchObject({ chain_id: 'solana', status: 'success' });
+    const tracked = await service.post('/v2/tx/track', { tx_hash: executed.body.tx_hash, chain_id: 'solana' });
+    expect(tracked.status, JSON.stringify(tracked.body)).toBe(200);
+    const status = await waitForEnd(service, executed.body.tx_hash, 'solana');
+    expect(status.state).toBe('STATE_COMPLETED_SUCCESS');
+    expect(status.transfers?.[0]?.transfer_sequence?.[0]).toMatchObject({ cctp_transfer: { from_chain_id: 'solana', to_chain_id: 'noble-1', state: 'CCTP_TRANSFER_RECEIVED' } });
+    expect((await balanceOf(service, 'noble-1', dev('noble-1', 4), 'uusdc')) - before).toBe(BigInt(r.amount_out));
+    expectSupplyConserved();
+  });
+
+  it('Arbitrum → Noble over HTTP: the evm_tx reverts without its approval, and lands after approve through /local/evm/execute', async () => {
+    const usdcArb = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831';
+    const request = { source_asset_denom: usdcArb, source_asset_chain_id: '42161', dest_asset_denom: 'uusdc', dest_asset_chain_id: 'noble-1', amount_in: '3000000', smart_relay: true };
+    const r = await route(service, request);
+    const msgs = await msgsFor(service, request, r, addressesFor(r.required_chain_addresses, 5));
+    const evm = (msgs.txs![0] as { evm_tx: { chain_id: string; to: string; data: string; value: string; signer_address: string; required_erc20_approvals: { token_contract: string; spender: string; amount: string }[] } }).evm_tx;
+    const send = () => service.post('/local/evm/execute', { chain_id: evm.chain_id, from: evm.signer_address, to: evm.to, data: evm.data, value: evm.value });
+    const unapproved = await send();
+    expect(unapproved.body).toMatchObject({ status: 'reverted' });
+    expect(unapproved.body.error).toMatch(/insufficient allowance/);
+    expect(evm.required_erc20_approvals).toHaveLength(1);
+    for (const a of evm.required_erc20_approvals) {
+      const approved = await service.post('/local/evm/execute', { chain_id: evm.chain_id, from: evm.signer_address, to: a.token_contract, data: approveCalldata(a.spender, BigInt(a.amount)) });
+      expect(approved.body).toMatchObject({ status: 'success' });
+    }
+    const before = await balanceOf(service, 'noble-1', dev('noble-1', 5), 'uusdc');
+    const sent = await send();
+    expect(sent.body).toMatchObject({ status: 'success' });
+    expect((await service.post('/v2/tx/track', { tx_hash: sent.body.tx_hash, chain_id: '42161' })).status).toBe(200);
+    const status = await waitForEnd(service, sent.body.tx_hash, '42161');
+    expect(status.state).toBe('STATE_COMPLETED_SUCCESS');
+    expect((await balanceOf(service, 'noble-1', dev('noble-1', 5), 'uusdc')) - before).toBe(BigInt(r.amount_out));
+    expectSupplyConserved();
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CompactHop, TrackedTx } from '../../../src/background/tracker/model';
-import { allHops, canRetry, errorInWords, hopKindWords, outcomeWords, releaseOf, roleWords, timing } from '../../../src/ui/model/activity-model';
+import { allHops, canRetry, errorInWords, estimateWords, hopKindWords, outcomeWords, releaseOf, roleWords, serviceStateWords, timing } from '../../../src/ui/model/activity-model';
 import { applyTrackedChange } from '../../../src/ui/state/runtime';
 
 function item(patch: Partial<TrackedTx> = {}): TrackedTx {
@@ -77,11 +77,27 @@ describe('activity in words', () => {
 
   it('elapsed time against the estimate', () => {
     const running = item({ route: routeSummary });
-    expect(timing(running, 1_000_000 + 20_000)).toEqual({ elapsedSeconds: 20, estimateSeconds: 30, late: false });
-    expect(timing(running, 1_000_000 + 45_000)).toEqual({ elapsedSeconds: 45, estimateSeconds: 30, late: true });
+    expect(timing(running, 1_000_000 + 20_000)).toEqual({ elapsedSeconds: 20, estimateSeconds: 30, estimateSource: 'api', late: false });
+    expect(timing(running, 1_000_000 + 45_000)).toEqual({ elapsedSeconds: 45, estimateSeconds: 30, estimateSource: 'api', late: true });
     const done = item({ route: routeSummary, phase: 'done', outcome: 'success', finishedAt: 1_012_000 });
     expect(timing(done, 9_999_999).elapsedSeconds).toBe(12);
     expect(timing(item(), 1_005_000).estimateSeconds).toBeNull();
+  });
+
+  it('without the API estimate: the typical duration, said to be typical; without either: unknown', () => {
+    const typical = item({ route: { ...routeSummary, estimatedDurationSeconds: null, typicalDurationSeconds: 1200 } });
+    const t = timing(typical, 1_000_000 + 60_000);
+    expect(t).toEqual({ elapsedSeconds: 60, estimateSeconds: 1200, estimateSource: 'typical', late: false });
+    expect(estimateWords(t, (s) => `${s / 60} min`)).toBe('usually about 20 min');
+    const none = timing(item({ route: { ...routeSummary, estimatedDurationSeconds: null } }), 1_000_000);
+    expect(estimateWords(none, String)).toBe('duration unknown');
+    expect(estimateWords(timing(item({ route: routeSummary }), 1_000_000), (s) => `${s} s`)).toBe('estimate 30 s');
+  });
+
+  it('service states in words, the vendor-documented ones included', () => {
+    expect(serviceStateWords('STATE_RECEIVED')).toMatch(/received/);
+    expect(serviceStateWords('STATE_UNKNOWN')).toMatch(/does not know/);
+    expect(serviceStateWords('STATE_TELEPORTED')).toBe('a state Courier does not know (STATE_TELEPORTED)');
   });
 
   it('the error in words, by outcome', () => {

@@ -5,6 +5,10 @@ import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorBox, Loading } from '../../../src/ui/components/Feedback';
 import { Picker } from '../../../src/ui/components/Picker';
+import { FeeList } from '../../../src/ui/components/RouteParts';
+import { Fee } from '../../../src/api/schemas/common';
+import { estimatedFeeLine } from '../../../src/ui/model/route-model';
+import { unknownAsset } from '../../../src/ui/model/assets';
 import type { UiError } from '../../../src/ui/shared/errors';
 
 let window: Window & typeof globalThis;
@@ -91,14 +95,28 @@ describe('Picker', () => {
     expect(root.querySelector('[role="option"]')).toBeNull();
   });
 
-  it('says when nothing matches', async () => {
+  /** Opens the picker and enters `query`; and anything `then` does lands in the same batch. */
+  async function openAndType(query: string, then: (input: HTMLInputElement) => void = () => undefined) {
     mount(() => undefined);
     await act(async () => root.querySelector('button')!.click());
     const input = root.querySelector('input[role="combobox"]') as HTMLInputElement;
     await act(async () => {
-      input.value = 'zzz';
+      input.value = query;
       input.dispatchEvent(new (window as any).Event('input', { bubbles: true }));
+      then(input);
     });
+  }
+
+  it('an arrow key pressed right after typing is not undone by the new search', async () => {
+    // One batch: the key arrives before the search's render has settled (a fast typist, a busy machine).
+    await openAndType('ap', (input) => key(input, 'ArrowDown'));
+    const options = [...root.querySelectorAll('[role="option"]')];
+    expect(options.map((o) => o.textContent)).toEqual(['apple', 'apricot']);
+    expect(options[1]!.getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('says when nothing matches', async () => {
+    await openAndType('zzz');
     expect(root.textContent).toContain('Nothing matches.');
   });
 });
@@ -115,6 +133,8 @@ describe('ErrorBox', () => {
     reason: null,
     retryAfterMs: null,
     retryable: false,
+    action: null,
+    minimum: null,
   };
 
   it('is an alert with the meaning first and the API’s message in the details', () => {
@@ -147,5 +167,23 @@ describe('Loading', () => {
       await vi.advanceTimersByTimeAsync(60);
     });
     expect(root.querySelector('[role="status"]')!.textContent).toBe('Finding a route…');
+  });
+});
+
+describe('fees the API left blank', () => {
+  it('say "fee unknown", never a zero, and the total leaves them out', () => {
+    // As production sends them: amount and usd_amount blank, no origin asset.
+    const blank = estimatedFeeLine(Fee.parse({ fee_type: 'SMART_RELAY', bridge_id: 'CCTP', amount: '', usd_amount: '', origin_asset: null }));
+    const known = estimatedFeeLine(
+      Fee.parse({ amount: '20000', usd_amount: '0.02', origin_asset: { denom: 'uusdc', chain_id: 'noble-1', symbol: 'USDC', decimals: 6 } }),
+    );
+    const noAsset = estimatedFeeLine(Fee.parse({ amount: '5000', origin_asset: null }));
+    act(() => render(<FeeList fees={[blank, known, noAsset]} resolve={unknownAsset} />, root));
+    const items = [...root.querySelectorAll('[data-testid="fees"] li')].map((li) => li.textContent ?? '');
+    expect(items[0]).toContain('Smart relay fee · CCTP');
+    expect(items[0]).toContain('fee unknown');
+    expect(items[1]).toContain('0.02 USDC');
+    expect(items[2]).toContain('5000 (base units, asset unknown)');
+    expect(root.textContent).toContain('Fees in total ≈ $0.02');
   });
 });

@@ -26,9 +26,9 @@ describe('what an API error means for the user', () => {
   });
 
   it('code 5: not found', () => {
-    expect(describeApiError(api({ kind: 'http', httpStatus: 404, code: 5, message: 'chain ID not supported' }))).toMatchObject({
+    expect(describeApiError(api({ kind: 'http', httpStatus: 404, code: 5, message: 'tx not found' }))).toMatchObject({
       kind: 'not-found',
-      message: 'chain ID not supported',
+      message: 'tx not found',
     });
   });
 

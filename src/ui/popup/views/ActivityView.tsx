@@ -6,15 +6,18 @@ import type { Catalog } from '../../../chains/catalog/catalog';
 import { explorerLinkFor } from '../../../chains/explorer';
 import { ExternalLink } from '../../components/Bits';
 import { DelayedSkeleton, ErrorBox, Loading } from '../../components/Feedback';
+import { webLink } from '../../shared/safe-url';
 import {
   allHops,
   canRetry,
   errorInWords,
+  estimateWords,
   HOP_OUTCOME_WORDS,
   hopKindWords,
   outcomeWords,
   releaseOf,
   roleWords,
+  serviceStateWords,
   timing,
 } from '../../model/activity-model';
 import { makeResolver, type Resolver } from '../../model/resolver';
@@ -52,7 +55,7 @@ function whatMoved(item: TrackedTx, resolve: Resolver): string | null {
 function TimingText({ item, now }: { item: TrackedTx; now: number }) {
   const t = timing(item, now);
   const running = item.phase === 'pending';
-  const estimate = t.estimateSeconds !== null ? `estimate ${formatDuration(t.estimateSeconds)}` : 'no estimate';
+  const estimate = estimateWords(t, formatDuration);
   return (
     <span class={t.late && running ? 'courier-late' : undefined} data-testid="timing">
       {running ? 'Running for' : 'Took'} {formatDuration(t.elapsedSeconds)} · {estimate}
@@ -116,7 +119,8 @@ function HopTxs({ hop, catalog }: { hop: CompactHop; catalog: Catalog | null }) 
   return (
     <ul class="courier-hop-txs">
       {hop.txs.map((tx, i) => {
-        const link = tx.explorer_link || (catalog && tx.chain_id && tx.tx_hash ? explorerLinkFor(catalog, tx.chain_id, tx.tx_hash) : null);
+        // The API's link only when it is a web address; else the catalog's explorer, else plain text.
+        const link = webLink(tx.explorer_link) ?? (catalog && tx.chain_id && tx.tx_hash ? explorerLinkFor(catalog, tx.chain_id, tx.tx_hash) : null);
         return (
           <li key={i} data-role={tx.role}>
             <span>{roleWords(tx.role)}</span>
@@ -180,7 +184,7 @@ function ActivityDetail({ id }: { id: string }) {
   const release = releaseOf(item);
   const hops = allHops(item);
   const releaseAsset = release?.chain_id && release.denom ? resolve(release.chain_id, release.denom) : null;
-  const explorer = item.explorerLink ?? (catalog ? explorerLinkFor(catalog, item.chainId, item.txHash) : null);
+  const explorer = webLink(item.explorerLink) ?? (catalog ? explorerLinkFor(catalog, item.chainId, item.txHash) : null);
 
   const retry = async () => {
     setBusy('retry');
@@ -218,7 +222,7 @@ function ActivityDetail({ id }: { id: string }) {
         </p>
         {item.state && (
           <p class="courier-muted courier-small-text">
-            Service state: <code>{item.state}</code>
+            Service state: {serviceStateWords(item.state)} (<code>{item.state}</code>)
           </p>
         )}
         <p class="courier-small-text">
@@ -280,6 +284,7 @@ function ActivityDetail({ id }: { id: string }) {
                       {blocking && <span class="courier-late"> · waiting on this hop</span>}
                     </p>
                     <HopTxs hop={hop} catalog={catalog} />
+                    {/* ExternalLink shows a link that is not a web address as plain text. */}
                     {hop.link && <ExternalLink href={hop.link}>Bridge tracker</ExternalLink>}
                     {hop.error && <p class="courier-problem">{hop.error}</p>}
                   </li>

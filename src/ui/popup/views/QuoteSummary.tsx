@@ -3,11 +3,11 @@ import { Row } from '../../components/Bits';
 import { FeeList, UsdLine, WarningBanner } from '../../components/RouteParts';
 import { checkSlippage } from '../../model/quote-request';
 import { makeResolver } from '../../model/resolver';
-import { estimatedMinimumOut, routeFees, routeSteps } from '../../model/route-model';
+import { estimatedMinimumOut, routeFees, routeSteps, txsToSignWords } from '../../model/route-model';
 import type { Route } from '../../../api/schemas/route';
 import { useCatalog } from '../../state/catalog';
 import type { QuoteForm } from '../../state/quote-form';
-import { displayAmount, displayPercent, formatAgo, formatDuration } from '../../shared/format';
+import { displayAmount, displayPercent, displayEstimate, formatAgo } from '../../shared/format';
 import { navigate } from '../routes';
 
 export default function QuoteSummary({ route, at, refreshing, form, now }: { route: Route; at: number; refreshing: boolean; form: QuoteForm; now: number }) {
@@ -37,9 +37,9 @@ export default function QuoteSummary({ route, at, refreshing, form, now }: { rou
             <UsdLine route={route} />
           </Row>
         )}
-        <Row term="Time">about {formatDuration(route.estimated_route_duration_seconds)}</Row>
+        <Row term="Time" testId="quote-duration">{displayEstimate(route.estimated_route_duration_seconds)}</Row>
         <Row term="Steps">
-          {routeSteps(route).length} · {route.txs_required} transaction{route.txs_required === 1 ? '' : 's'} to sign
+          {routeSteps(route).length} · {txsToSignWords(route.txs_required)}
         </Row>
         {displayPercent(route.swap_price_impact_percent) && <Row term="Price impact">{displayPercent(route.swap_price_impact_percent)}</Row>}
       </dl>

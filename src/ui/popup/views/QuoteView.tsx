@@ -10,7 +10,7 @@ import { DelayedSkeleton, ErrorBox, Loading } from '../../components/Feedback';
 import { checkSlippage, planRouteRequest } from '../../model/quote-request';
 import { balanceCache, balanceKey, fetchBalances } from '../../state/balances';
 import { addressBook, quoteForm } from '../../state/core-stores';
-import { BRIDGE_IDS, SLIPPAGE_PRESETS, type AssetRef, type QuoteForm } from '../../state/quote-form';
+import { BRIDGE_IDS, formKinds, SLIPPAGE_PRESETS, type AssetRef, type QuoteForm } from '../../state/quote-form';
 import { useCatalog } from '../../state/catalog';
 import { quoteRunner } from '../../state/runtime';
 import { displayAmount } from '../../shared/format';
@@ -46,7 +46,18 @@ function useSourceBalance(source: AssetRef | null) {
     fetchBalances({ chains: { [source.chainId]: { address, denoms: [source.denom] } } }).catch(() => undefined);
   }, [key]);
   const lookup = key ? cache[key] : undefined;
-  return lookup?.status === 'ready' && lookup.entry ? lookup.entry.amount : null;
+  return lookup?.status === 'ready' && lookup.entry ? (lookup.entry.amount ?? null) : null;
+}
+
+/** The service's minimum in the source asset's units, when it named the source denom (or no unit) in base units. */
+function MinimumLine({ minimum, source }: { minimum: { amount: string; unit: string | null }; source: AssetRef | null }) {
+  const inBaseUnits = /^[0-9]+$/.test(minimum.amount) && source !== null && source.decimals !== null && minimum.unit === source.denom;
+  if (!inBaseUnits || !source) return null;
+  return (
+    <p data-testid="quote-minimum">
+      Minimum to send: {displayAmount(minimum.amount, source.decimals, source.symbol, source.denom)}
+    </p>
+  );
 }
 
 export default function QuoteView() {
@@ -92,7 +103,7 @@ export default function QuoteView() {
       >
         <fieldset class="courier-fieldset">
           <legend>You send</legend>
-          <CatalogAssetPicker label="Asset to send" value={form.source} onChange={(source) => update({ source })} testId="pick-source" />
+          <CatalogAssetPicker label="Asset to send" value={form.source} onChange={(source) => update({ source })} kinds={formKinds(form)} testId="pick-source" />
         </fieldset>
         <div class="courier-flip">
           <button type="button" class="courier-button courier-small" onClick={flip} disabled={!form.source && !form.dest}>
@@ -106,7 +117,8 @@ export default function QuoteView() {
             source={form.source}
             value={form.dest}
             onChange={(dest) => update({ dest })}
-            reach={{ allowMultiTx: form.allowMultiTx, includeSwaps: form.allowSwaps }}
+            reach={{ allowMultiTx: form.allowMultiTx, includeSwaps: form.allowSwaps, includeCw20: form.includeCw20 }}
+            kinds={formKinds(form)}
             testId="pick-dest"
           />
         </fieldset>
@@ -228,6 +240,18 @@ export default function QuoteView() {
               <input type="checkbox" checked={form.allowSwaps} onChange={(e) => update({ allowSwaps: (e.target as HTMLInputElement).checked })} /> Allow swaps
             </label>
           </fieldset>
+          <fieldset class="courier-fieldset courier-checks">
+            <legend>Assets offered</legend>
+            <label>
+              <input type="checkbox" checked={form.includeEvm} onChange={(e) => update({ includeEvm: (e.target as HTMLInputElement).checked })} /> EVM chains and tokens
+            </label>
+            <label>
+              <input type="checkbox" checked={form.includeSvm} onChange={(e) => update({ includeSvm: (e.target as HTMLInputElement).checked })} /> Solana (SVM) tokens
+            </label>
+            <label>
+              <input type="checkbox" checked={form.includeCw20} onChange={(e) => update({ includeCw20: (e.target as HTMLInputElement).checked })} /> CW20 tokens
+            </label>
+          </fieldset>
         </details>
       </form>
 
@@ -241,6 +265,13 @@ export default function QuoteView() {
         )}
         {state.phase === 'error' && (
           <ErrorBox error={state.error} onRetry={() => runner.retry()} testId="quote-error">
+            {state.error.action === 'allow-multi-tx' && !form.allowMultiTx && (
+              // The form changes, so the runner asks again with allow_multi_tx on its own.
+              <button type="button" class="courier-button" onClick={() => update({ allowMultiTx: true })}>
+                Allow multi-transaction routes
+              </button>
+            )}
+            {state.error.minimum && <MinimumLine minimum={state.error.minimum} source={form.source} />}
             {state.error.kind === 'price' && !state.unsafe && (
               <div class="courier-unsafe">
                 <label>

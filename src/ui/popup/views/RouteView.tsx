@@ -5,12 +5,13 @@ import { DelayedSkeleton, ErrorBox, Loading } from '../../components/Feedback';
 import { RouteFees, RouteSteps, UsdLine, WarningBanner } from '../../components/RouteParts';
 import { makeResolver } from '../../model/resolver';
 import { checkSlippage } from '../../model/quote-request';
+import { routeChainIds } from '../../../api/reading-policy';
 import { estimatedMinimumOut, routeWarning } from '../../model/route-model';
 import { useCatalog } from '../../state/catalog';
 import { quoteRunner } from '../../state/runtime';
 import { quoteForm } from '../../state/core-stores';
 import { flow } from '../../state/stores';
-import { displayAmount, displayPercent, formatAgo, formatDuration } from '../../shared/format';
+import { displayAmount, displayPercent, displayEstimate, formatAgo } from '../../shared/format';
 import { useStore } from '../../shared/store';
 import { navigate } from '../routes';
 
@@ -102,10 +103,10 @@ export default function RouteView() {
             <UsdLine route={route} />
           </Row>
         )}
-        <Row term="Estimated time">{formatDuration(route.estimated_route_duration_seconds)}</Row>
+        <Row term="Estimated time" testId="route-duration">{displayEstimate(route.estimated_route_duration_seconds)}</Row>
         <Row term="Price impact">{displayPercent(route.swap_price_impact_percent) ?? (route.does_swap ? 'not given' : 'none (no swap)')}</Row>
-        <Row term="Transactions to sign">{route.txs_required}</Row>
-        <Row term="Chains">{route.chain_ids.map((id) => catalog?.chainName(id) ?? id).join(' → ')}</Row>
+        <Row term="Transactions to sign">{route.txs_required ?? 'unknown'}</Row>
+        <Row term="Chains">{routeChainIds(route).map((id) => catalog?.chainName(id) ?? id).join(' → ')}</Row>
       </dl>
 
       <h3>Steps</h3>
