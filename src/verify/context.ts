@@ -34,6 +34,8 @@ export interface Route {
   post: PostRoute;
   /** Undefined: absolute timeouts are not judged (see VerifyOptions.now). */
   nowNs: bigint | undefined;
+  /** The API is the local deployment, whose every contract Courier knows (see VerifyOptions.local). */
+  local: boolean;
 }
 
 export class Checker {
@@ -45,6 +47,17 @@ export class Checker {
 
   report(kind: FindingKind, message: string): void {
     this.findings.push({ kind, tx_index: this.txIndex, msg_index: this.msgIndex, message });
+  }
+
+  /**
+   * A contract or account Courier's tables do not know, where a bridge or swap venue of the real
+   * API may legitimately be (an entry point, a relayer, a deposit address). Against the local
+   * deployment every such address is known, so an unknown one is the finding `kind`; against a
+   * production API the table is incomplete, so it is `unverified` and does not block.
+   */
+  unknownContract(kind: 'message_type' | 'recipient' | 'fee', chainId: string, address: string | undefined, message: string): void {
+    if (this.route.local) this.report(kind, message);
+    else this.report('unverified', `Courier does not know contract ${address ?? '(none)'} on ${chainId}, so it could not check where it sends the funds (${message})`);
   }
 
   /** The caller's own address on a chain. */

@@ -28,9 +28,18 @@ export const AXELAR_GMP_ACCOUNT = 'axelar1dv4u5k73pzqrxlzujxg3qp8kvc3pje7jtdvu72
 /** Axelar's fee collector that GMP memos pay. */
 export const AXELAR_FEE_RECIPIENT = 'axelar1zl3rxpp70lmte2xr6c4lgske2fyuj3hupcsvcd';
 
-/** Swap entry-point contracts by chain id (the local deployment's venues). */
+/**
+ * Swap entry-point contracts by chain id: the local deployment's venues, and the production ones
+ * Courier has seen. The production list is not complete; an entry point missing from it is
+ * reported `unverified` for a production API (see context.ts `unknownContract`).
+ */
 export const SWAP_ENTRY_POINTS: Readonly<Record<string, readonly string[]>> = {
-  'osmosis-1': ['osmo12vahqaw06sap76s65fqj2lan87y2xw93uqsqxxtqr73wjty4m26s785cgd'],
+  'osmosis-1': [
+    'osmo12vahqaw06sap76s65fqj2lan87y2xw93uqsqxxtqr73wjty4m26s785cgd',
+    // production: the Osmosis entry point of the upstream API's own example answers
+    // (openapi.yml examples, e.g. the /v2/fungible/msgs 200 body: an ibc-hooks wasm memo calls it)
+    'osmo1qpvu80yfd0jnnh3ytn8964382typrqq0ejmqaasa3j233su8apasfqtler',
+  ],
   'neutron-1': ['neutron1wf55uqlta2zckktt7du7rk7yvrz9c79sauu7h4m82hqd8d42y02q98wg5p'],
 };
 

@@ -164,9 +164,9 @@ function arrive(c: Checker, chainId: string | undefined, receiver: string | unde
   if (wasm) {
     const contract = text(wasm.contract);
     if (contract !== receiver) c.report('recipient', `${what}'s receiver ${receiver ?? '(none)'} is not the contract its wasm memo calls (${contract ?? '(none)'})`);
-    if (c.isEntryPoint(chainId, contract)) return checkSwapAndAction(c, chainId, obj(wasm.msg), undefined, depth);
+    if (c.isEntryPoint(chainId, contract)) return checkSwapAndAction(c, chainId, contract!, obj(wasm.msg), undefined, depth);
     if (c.isPostRouteContract(contract)) return;
-    c.report('message_type', `the wasm memo calls ${contract ?? '(none)'} on ${chainId}, a contract the route does not name`);
+    c.unknownContract('message_type', chainId, contract, `the wasm memo calls ${contract ?? '(none)'} on ${chainId}, a contract the route does not name`);
     return;
   }
   const autopilot = obj(value.autopilot);
@@ -209,10 +209,12 @@ function checkAxelarGmp(c: Checker, chainId: string, receiver: string | undefine
 }
 
 /** The entry point's swap_and_action on `chainId`, called directly (`sent`) or by a memo. */
-function checkSwapAndAction(c: Checker, chainId: string, msg: Obj | undefined, sent: { denom?: string; amount?: bigint } | undefined, depth: number): void {
+function checkSwapAndAction(c: Checker, chainId: string, contract: string, msg: Obj | undefined, sent: { denom?: string; amount?: bigint } | undefined, depth: number): void {
   const sa = obj(msg?.swap_and_action);
   if (!sa) {
-    c.report('message_type', `the entry point on ${chainId} is called with something other than swap_and_action`);
+    const called = Object.keys(msg ?? {}).join(', ') || 'nothing';
+    // production entry points have had other message shapes (e.g. swap_with_action) Courier does not read
+    c.unknownContract('message_type', chainId, contract, `the entry point is called with ${called}, not swap_and_action`);
     return;
   }
   const userSwap = obj(obj(sa.user_swap)?.swap_exact_asset_in);
@@ -289,7 +291,8 @@ function checkPostSwapAction(c: Checker, chainId: string, action: Obj | undefine
   }
   const call = obj(action?.contract_call);
   if (call) {
-    if (!c.isPostRouteContract(text(call.contract_address))) c.report('recipient', `the swap's contract_call goes to ${String(call.contract_address)}, not a contract you asked for`);
+    const target = text(call.contract_address);
+    if (!c.isPostRouteContract(target)) c.unknownContract('recipient', chainId, target, `the swap's contract_call goes to ${target ?? '(none)'}, not a contract you asked for`);
     return;
   }
   c.report('message_type', `the swap on ${chainId} ends with a post_swap_action Courier does not know`);
@@ -298,7 +301,8 @@ function checkPostSwapAction(c: Checker, chainId: string, action: Obj | undefine
 function checkMsgExecute(c: Checker, chainId: string, m: Obj): void {
   const contract = text(m.contract);
   if (!c.isEntryPoint(chainId, contract)) {
-    c.report('message_type', `the contract call goes to ${contract ?? '(none)'} on ${chainId}, a contract the route does not name`);
+    c.unknownContract('message_type', chainId, contract, `the contract call goes to ${contract ?? '(none)'} on ${chainId}, a contract the route does not name`);
+    checkUnknownCallFunds(c, chainId, m);
     return;
   }
   const funds = Array.isArray(m.funds) ? m.funds.map((f) => obj(f) ?? {}) : [];
@@ -319,7 +323,7 @@ function checkMsgExecute(c: Checker, chainId: string, m: Obj): void {
   const amount = uintOf(coin?.amount);
   c.checkDenom(step, text(coin?.denom), "the contract call's funds denom");
   if (amount !== undefined) c.checkAmount(step, amount, "the contract call's funds amount");
-  checkSwapAndAction(c, chainId, inner, { denom: text(coin?.denom), amount }, 0);
+  checkSwapAndAction(c, chainId, contract!, inner, { denom: text(coin?.denom), amount }, 0);
 }
 
 /** 32 bytes that should be `address` left-padded, whatever its family. */
@@ -388,7 +392,12 @@ function checkMsgSend(c: Checker, chainId: string, m: Obj, msgs: readonly Cosmos
       c.report('fee', `a bank send of ${describeCoins(coins)} to ${to ?? '(none)'} pays a relay fee the route does not quote`);
       return;
     }
-    if (!sameAddress(to, payTo)) c.report('fee', `the relay fee goes to ${to ?? '(none)'}, not the relayer the route names (${payTo})`);
+    if (!sameAddress(to, payTo)) {
+      const what = `the relay fee goes to ${to ?? '(none)'}, not the relayer the route names (${payTo})`;
+      // a route that names its relayer is held to it; otherwise only the local relayer account is known
+      if (step.feePayTo !== undefined) c.report('fee', what);
+      else c.unknownContract('fee', chainId, to, what);
+    }
     if (!coin || uintOf(coin.amount) === undefined || uintOf(coin.amount)! > step.feeAmount) {
       c.report('fee', `the relay fee ${describeCoins(coins)} is more than the route's ${step.feeAmount}`);
     }
@@ -401,7 +410,8 @@ function checkMsgSend(c: Checker, chainId: string, m: Obj, msgs: readonly Cosmos
     const link = all[linkAt];
     const step = c.stepsFrom(chainId, 'axelar')[0];
     const deposit = axelarDepositAddress(text(link?.recipient_chain) ?? '', text(link?.asset) ?? '', text(link?.recipient_addr) ?? '');
-    if (to !== deposit) c.report('recipient', `the bank send goes to ${to ?? '(none)'}, not the deposit address its Axelar link creates`);
+    // production deposit addresses are derived with a nonce Courier cannot know
+    if (to !== deposit) c.unknownContract('recipient', chainId, to, `the bank send goes to ${to ?? '(none)'}, not the deposit address its Axelar link creates`);
     if (step) {
       c.checkDenom(step, text(coin?.denom), "the deposit's denom");
       const amount = uintOf(coin?.amount);
@@ -421,6 +431,13 @@ function checkLinkRequest(c: Checker, chainId: string, m: Obj): void {
   const recipient = text(m.recipient_addr);
   if (!c.isCaller(step.to, recipient)) c.report('recipient', `the Axelar link's recipient_addr ${recipient ?? '(none)'} is not your address on ${step.to} (${c.callerOn(step.to)})`);
   c.checkDenom(step, text(m.asset), "the Axelar link's asset");
+}
+
+/** A call to a contract Courier does not know still pays only in the route's denom (how much: checkOutflow). */
+function checkUnknownCallFunds(c: Checker, chainId: string, m: Obj): void {
+  const step = c.stepsFrom(chainId)[0];
+  if (!step) return;
+  for (const coin of Array.isArray(m.funds) ? m.funds.map((f) => obj(f) ?? {}) : []) c.checkDenom(step, text(coin.denom), "the contract call's funds denom");
 }
 
 const describeCoins = (coins: readonly Obj[]): string => coins.map((x) => `${String(x.amount)} ${String(x.denom)}`).join(' + ') || 'nothing';

@@ -19,6 +19,9 @@ export interface EvmTxIn {
   required_erc20_approvals?: unknown;
 }
 
+/** ERC-20 functions that move or allow the signer's tokens, by selector: never part of a route's own call. */
+const ERC20_MOVES: Readonly<Record<string, string>> = { a9059cbb: 'transfer', '095ea7b3': 'approve', '23b872dd': 'transferFrom', '39509351': 'increaseAllowance' };
+
 /** Version prefix of a GMP payload that carries an ICS-20 memo for the Cosmos chain it lands on. */
 const COSMOS_PAYLOAD_VERSION = [0, 0, 0, 1];
 
@@ -85,8 +88,18 @@ export function checkEvmTx(c: Checker, chainId: string, tx: EvmTxIn): void {
     } else {
       c.report('message_type', `the call to Axelar's gateway on ${chainId} is neither sendToken nor callContractWithToken`);
     }
+  } else if (ERC20_MOVES[selectorOf(data) ?? ''] !== undefined) {
+    // a token send or allowance the route does not explain is wrong whatever contract it is on: the EVM bank send
+    c.report('message_type', `the transaction calls ERC-20 ${ERC20_MOVES[selectorOf(data)!]} on ${to ?? '(no contract)'} (${chainId}), which no operation of the route explains`);
+    return;
   } else {
-    c.report('message_type', `the transaction calls ${to ?? '(no contract)'} on ${chainId}, a contract the route's operations do not use`);
+    c.unknownContract('message_type', chainId, to, `the transaction calls ${to ?? '(no contract)'} on ${chainId}, a contract the route's operations do not use`);
+    if (!c.route.local && to !== undefined) {
+      // an unknown contract (a smart-relay CCTP contract, an EVM swap entry point) may pull at most what the route moves from here
+      const first = c.stepsFrom(chainId)[0];
+      const cap = first && c.expectedIn(first);
+      checkApprovals(c, chainId, to, first, cap !== undefined && c.route.amountIn !== undefined && c.route.amountIn > cap ? c.route.amountIn : cap, tx.required_erc20_approvals);
+    }
     return;
   }
   if (value === undefined) c.report('unverified', `the transaction's value ${String(tx.value)} could not be read`);

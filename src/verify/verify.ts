@@ -2,6 +2,17 @@
  * Verify before signing: every message of a `msgs` / `msgs_direct` answer is decoded and held
  * against the route's operations and the caller's own addresses. Pure and synchronous (no
  * browser APIs, no service code): the popup and the background both call it.
+ *
+ * Known versus unknown contracts. Courier's tables (contracts.ts) know every contract of the
+ * local deployment but only some of a production API's: swap entry points, CCTP relayer
+ * contracts and accounts, Axelar deposit addresses, bridge contracts. So an address that only
+ * the table could identify is a finding (`message_type`, `recipient`, `fee`) against the local
+ * deployment and `unverified` against any other API ("Courier does not know contract X on chain
+ * Y, so it could not check where it sends the funds"). What is wrong whatever the table says
+ * blocks everywhere: a bank send or authz grant the operations do not explain, a receiver that
+ * is none of your addresses where the message names an end user, more than amount_in, a wrong
+ * denom, a minimum out below your slippage, a timeout past or too far, a fee recipient you did
+ * not ask for, an approval for more than needed.
  */
 import { Checker, type Affiliate, type PostRoute, type Route } from './context';
 import { checkCosmosTx, type CosmosMsgIn } from './cosmos';
@@ -35,6 +46,13 @@ export interface VerifyOptions {
    * relative timeouts (a forward's span) are judged.
    */
   now: number | undefined;
+  /**
+   * The API is the local deployment (an http://127.0.0.1 or localhost base URL): Courier knows
+   * every contract it uses, so an unknown contract is a finding. For any other API Courier's
+   * tables of entry points, relayers and deposit addresses are incomplete, and an address they
+   * cannot identify is only `unverified` (see verifyOptionsFor).
+   */
+  local: boolean;
 }
 
 /** A `msgs` answer checked against its request. */
@@ -100,6 +118,7 @@ function toRoute(request: VerifyRequest, options: VerifyOptions): Route {
     affiliates,
     post,
     nowNs: options.now === undefined ? undefined : BigInt(Math.floor(options.now)) * 1_000_000n,
+    local: options.local,
   };
 }
 

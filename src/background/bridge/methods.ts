@@ -24,7 +24,7 @@ import type { ApprovalOutcome, Approvals } from './approvals';
 import { BridgeError } from './errors';
 import type { Caller } from './origin';
 import type { SitesService } from './sites';
-import { checkMsgsAnswer, checkMsgsDirectAnswer, clockFor } from './verify';
+import { checkMsgsAnswer, checkMsgsDirectAnswer, verifyOptionsFor } from './verify';
 
 export interface MethodDeps {
   sites: SitesService;
@@ -86,12 +86,12 @@ export const BRIDGE_METHOD_SPECS: Record<BridgeMethod, MethodSpec> = {
   // checked against the addresses the page sent before the page sees them (verify.ts)
   msgs: api(MsgsRequest, async (client, body) => {
     const answer = await client.msgs(body);
-    checkMsgsAnswer(body, answer, clockFor(client.baseUrl));
+    checkMsgsAnswer(body, answer, verifyOptionsFor(client.baseUrl));
     return answer;
   }),
   msgs_direct: api(MsgsDirectRequest, async (client, body) => {
     const answer = await client.msgsDirect(body);
-    checkMsgsDirectAnswer(body, answer, clockFor(client.baseUrl));
+    checkMsgsDirectAnswer(body, answer, verifyOptionsFor(client.baseUrl));
     return answer;
   }),
   balances: api(BalancesRequest, (client, body) => client.balances(body)),

@@ -5,20 +5,20 @@
  */
 import type { MsgsDirectRequest, MsgsRequest } from '../../api';
 import { BridgeErrorCode } from '../../bridge/protocol';
-import { blockingFindings, verifyMsgs, verifyMsgsDirect, type Finding } from '../../verify';
+import { blockingFindings, verifyMsgs, verifyMsgsDirect, type Finding, type VerifyOptions } from '../../verify';
 
-export { clockFor } from '../../verify';
+export { clockFor, verifyOptionsFor } from '../../verify';
 import { BridgeError } from './errors';
 
 /** Findings a page receives at most (each names its field; a tampered answer rarely has more). */
 export const MAX_FINDINGS = 50;
 
-export function checkMsgsAnswer(request: MsgsRequest, answer: unknown, now: number | undefined): void {
-  reject(verifyMsgs({ ...request, operations: request.operations ?? [] } as Parameters<typeof verifyMsgs>[0], answer, { now }));
+export function checkMsgsAnswer(request: MsgsRequest, answer: unknown, options: VerifyOptions): void {
+  reject(verifyMsgs({ ...request, operations: request.operations ?? [] } as Parameters<typeof verifyMsgs>[0], answer, options));
 }
 
-export function checkMsgsDirectAnswer(request: MsgsDirectRequest, answer: unknown, now: number | undefined): void {
-  reject(verifyMsgsDirect(request as Parameters<typeof verifyMsgsDirect>[0], answer, { now }));
+export function checkMsgsDirectAnswer(request: MsgsDirectRequest, answer: unknown, options: VerifyOptions): void {
+  reject(verifyMsgsDirect(request as Parameters<typeof verifyMsgsDirect>[0], answer, options));
 }
 
 function reject(findings: Finding[]): void {

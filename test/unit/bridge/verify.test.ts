@@ -4,7 +4,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { clockFor } from '../../../src/background/bridge/verify';
+import { clockFor, verifyOptionsFor } from '../../../src/background/bridge/verify';
 import { TAMPER_MODES, tamperAnswer } from '../../../src/service/faults/tamper';
 import { buildMsgsDirectJson, buildMsgsJson } from '../../../src/service/msgs';
 import { getWorld } from '../../../src/service/world';
@@ -57,5 +57,12 @@ describe('bridge: verify before answering', () => {
     expect(clockFor('https://api.skip.build', () => 42)).toBe(42);
     expect(clockFor('http://127.0.0.1:8787', () => 42)).toBeUndefined();
     expect(clockFor('http://localhost:8787', () => 42)).toBeUndefined();
+  });
+
+  it('knows every contract only of an API on this machine (elsewhere an unknown contract is unverified)', () => {
+    expect(verifyOptionsFor('http://127.0.0.1:8787', () => 42)).toEqual({ now: undefined, local: true });
+    expect(verifyOptionsFor('http://localhost:8787', () => 42)).toEqual({ now: undefined, local: true });
+    expect(verifyOptionsFor('https://api.skip.build', () => 42)).toEqual({ now: 42, local: false });
+    expect(verifyOptionsFor('not a url', () => 42)).toEqual({ now: 42, local: false });
   });
 });

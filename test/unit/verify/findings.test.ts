@@ -28,7 +28,7 @@ function build(request: Record<string, unknown>): { request: Record<string, unkn
 const swapOnArrival = () => build(SWAP_ON_ARRIVAL);
 const cctpFromEthereum = () => build(CCTP_FROM_ETHEREUM);
 
-const check = (request: Record<string, unknown>, answer: unknown, now = NOW): Finding[] => verifyMsgsDirect(request, answer, { now });
+const check = (request: Record<string, unknown>, answer: unknown, now = NOW): Finding[] => verifyMsgsDirect(request, answer, { now, local: true });
 const kinds = (findings: Finding[]) => findings.map((f) => f.kind);
 
 /** Rewrites the first Cosmos message of the answer in both txs and msgs. */
@@ -60,10 +60,10 @@ describe('verify: honest answers', () => {
     const { answer } = swapOnArrival();
     const route = answer.route as unknown as MsgsRequest & { required_chain_addresses: string[]; estimated_amount_out: string };
     const request = { operations: route.operations!, amount_in: route.amount_in, estimated_amount_out: route.estimated_amount_out, address_list: route.required_chain_addresses.map((c) => ADDRESSES[c]!), slippage_tolerance_percent: '1' };
-    expect(verifyMsgs(request, answer, { now: NOW })).toEqual([]);
-    expect(verifyMsgs(request, { msgs: answer.msgs }, { now: NOW })).toEqual([]);
+    expect(verifyMsgs(request, answer, { now: NOW, local: true })).toEqual([]);
+    expect(verifyMsgs(request, { msgs: answer.msgs }, { now: NOW, local: true })).toEqual([]);
     // the wrong order of address_list: the receiver is no longer "yours" on that chain
-    expect(kinds(verifyMsgs({ ...request, address_list: [...request.address_list].reverse() }, answer, { now: NOW }))).toContain('recipient');
+    expect(kinds(verifyMsgs({ ...request, address_list: [...request.address_list].reverse() }, answer, { now: NOW, local: true }))).toContain('recipient');
   });
 });
 
@@ -158,13 +158,13 @@ describe('verify: each finding kind', () => {
     expect(blockingFindings(findings)).toEqual([]);
 
     const svm = { txs: [{ svm_tx: { chain_id: 'solana', tx: 'AAAA' } }] };
-    expect(kinds(verifyMsgs({ operations: [], address_list: [] }, svm, { now: NOW }))).toEqual(['unverified']);
+    expect(kinds(verifyMsgs({ operations: [], address_list: [] }, svm, { now: NOW, local: true }))).toEqual(['unverified']);
   });
 
   it('unverified: a transaction for an operation of a bridge Courier does not decode yet', () => {
     const ops = [{ go_fast_transfer: { from_chain_id: '1', to_chain_id: 'osmosis-1', denom_in: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', denom_out: 'uusdc' }, tx_index: 0, amount_in: '1', amount_out: '1' }];
     const answer = { txs: [{ evm_tx: { chain_id: '1', to: '0x000000000000000000000000000000000000dEaD', value: '0', data: '0x12345678', required_erc20_approvals: [] }, operations_indices: [0] }] };
-    const findings = verifyMsgs({ operations: ops, amount_in: '1', address_list: [ADDRESSES['1']!, ADDRESSES['osmosis-1']!] }, answer, { now: NOW });
+    const findings = verifyMsgs({ operations: ops, amount_in: '1', address_list: [ADDRESSES['1']!, ADDRESSES['osmosis-1']!] }, answer, { now: NOW, local: true });
     expect(findings).toEqual([expect.objectContaining({ kind: 'unverified', message: expect.stringMatching(/go_fast_transfer/) })]);
   });
 
@@ -182,7 +182,7 @@ describe('verify: any input', () => {
     const honest = JSON.stringify(answer);
     fc.assert(
       fc.property(fc.jsonValue(), fc.array(fc.jsonValue(), { maxLength: 3 }), fc.nat(), (junk, ops, at) => {
-        expect(() => verifyMsgs({ operations: ops, address_list: [] }, junk, { now: NOW })).not.toThrow();
+        expect(() => verifyMsgs({ operations: ops, address_list: [] }, junk, { now: NOW, local: true })).not.toThrow();
         // junk spliced into an honest answer at some position
         const text = honest.slice(0, at % honest.length);
         const spliced = JSON.parse(honest) as Record<string, unknown>;

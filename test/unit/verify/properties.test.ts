@@ -12,7 +12,7 @@ import { buildMsgsJson } from '../../../src/service/msgs';
 import { planRoute } from '../../../src/service/planner';
 import { buildWorld, type World } from '../../../src/service/world';
 import { TAMPER_MODES, tamperAnswer } from '../../../src/service/faults/tamper';
-import { verifyMsgs } from '../../../src/verify';
+import { blockingFindings, verifyMsgs } from '../../../src/verify';
 import { routeRequestOf, samplePairs } from '../../bench/planner.bench';
 import { TAMPER_KIND, userAddress } from '../../support/verify-fixtures';
 
@@ -51,7 +51,7 @@ describe('verify over random routes of the local service', () => {
           if (e instanceof ServiceError) return;
           throw e;
         }
-        const findings = verifyMsgs(request as never, built, { now: NOW });
+        const findings = verifyMsgs(request as never, built, { now: NOW, local: true });
         expect(findings, JSON.stringify({ ops: route.operations, built }, null, 1)).toEqual([]);
         answers.push({ request, built: JSON.stringify(built) });
         verified += 1;
@@ -75,12 +75,28 @@ describe('verify over random routes of the local service', () => {
         const answer = JSON.parse(built) as unknown;
         if (!tamperAnswer(answer, mode)) continue;
         altered += 1;
-        const kinds = verifyMsgs(request as never, answer, { now: NOW }).map((f) => f.kind);
+        const kinds = verifyMsgs(request as never, answer, { now: NOW, local: true }).map((f) => f.kind);
         expect(kinds, `${mode}: ${JSON.stringify(answer)}`).toContain(TAMPER_KIND[mode]);
       }
       // every mode found plenty to alter among the random routes
       // (routes from an EVM chain, the only ones with approvals, are the rarest)
       expect(altered, mode).toBeGreaterThan(mode === 'approval' ? 4 : 10);
+    }
+  });
+
+  it('against a production API: honest answers have nothing blocking, and every tamper mode is still flagged', () => {
+    expect(answers.length).toBeGreaterThan(200);
+    const production = { now: NOW, local: false };
+    for (const { request, built } of answers) {
+      expect(blockingFindings(verifyMsgs(request as never, JSON.parse(built), production)), built).toEqual([]);
+    }
+    for (const mode of TAMPER_MODES) {
+      for (const { request, built } of answers) {
+        const answer = JSON.parse(built) as unknown;
+        if (!tamperAnswer(answer, mode)) continue;
+        const kinds = verifyMsgs(request as never, answer, production).map((f) => f.kind);
+        expect(kinds, `${mode}: ${JSON.stringify(answer)}`).toContain(TAMPER_KIND[mode]);
+      }
     }
   });
 });

@@ -18,7 +18,7 @@ import type { UiError } from '../../shared/errors';
 import { displayAmount, formatAgo } from '../../shared/format';
 import { useStore } from '../../shared/store';
 import { msgsRequestFor } from '../../../api/msgs-request';
-import { blockingFindings, clockFor, verifyMsgs } from '../../../verify';
+import { blockingFindings, verifyMsgs, verifyOptionsFor } from '../../../verify';
 import { VerifyVerdict } from '../../components/VerifyVerdict';
 import { currentBaseUrl } from '../../state/runtime';
 
@@ -177,7 +177,7 @@ export default function BuildView() {
         ? verifyMsgs(
             { ...msgsRequestFor(route, state.builtFor, state.slippage), estimated_amount_out: route.estimated_amount_out } as Parameters<typeof verifyMsgs>[0],
             msgs,
-            { now: clockFor(currentBaseUrl()) },
+            verifyOptionsFor(currentBaseUrl()),
           )
         : [],
     [msgs, route, state.builtFor, state.slippage],
