@@ -22,7 +22,10 @@ const UNKNOWN_CONTRACT = toBech32('osmo', new Uint8Array(32).fill(9));
 type Obj = Record<string, unknown>;
 const kinds = (findings: Finding[]) => findings.map((f) => f.kind);
 
-/** The answer's messages, each as its chain and parsed body (msgs_direct / msgs 200 shapes). */
+const verifyBody = (direct: boolean, request: Obj, answer: unknown, options: { now: number; local: boolean }): Finding[] =>
+  direct ? verifyMsgsDirect(request, answer, options) : verifyMsgs(request as unknown as VerifyRequest, answer, options);
+
+/** The chain of the answer's first transaction, when it is a Cosmos one. */
 function firstCosmosChain(answer: Obj): string | undefined {
   const tx = (answer.txs as Obj[] | undefined)?.[0];
   const cosmos = tx?.cosmos_tx as Obj | undefined;
@@ -58,12 +61,10 @@ describe.skipIf(!haveFixtures)('verify: the upstream example answers, production
         .filter((r) => matches(r, answer));
       expect(requests.length, 'a matching request fixture').toBeGreaterThan(0);
       for (const request of requests) {
-        const options = { now: EXAMPLES_NOW, local: false };
-        const findings = direct ? verifyMsgsDirect(request, answer, options) : verifyMsgs(request as unknown as VerifyRequest, answer, options);
+        const findings = verifyBody(direct, request, answer, { now: EXAMPLES_NOW, local: false });
         expect(blockingFindings(findings), JSON.stringify(findings, null, 1)).toEqual([]);
         // the same answer against the local deployment: its entry point's message shape is one the local venues never use
-        const local = direct ? verifyMsgsDirect(request, answer, { ...options, local: true }) : verifyMsgs(request as unknown as VerifyRequest, answer, { ...options, local: true });
-        expect(kinds(local)).toContain('message_type');
+        expect(kinds(verifyBody(direct, request, answer, { now: EXAMPLES_NOW, local: true }))).toContain('message_type');
       }
     });
   }
