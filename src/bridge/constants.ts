@@ -65,6 +65,8 @@ export const BridgeErrorCode = {
   internal: -32603,
   apiError: 5000,
   apiUnreachable: 5001,
+  /** The API's messages do not do what the route says (`data: { findings }`). */
+  messagesRejected: 5002,
 } as const;
 export type BridgeErrorCode = (typeof BridgeErrorCode)[keyof typeof BridgeErrorCode];
 

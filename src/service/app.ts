@@ -84,6 +84,12 @@ export function createServiceApp(options: ServiceAppOptions = {}): ServiceApp {
     }
   };
 
+  // `tamper` faults alter msgs answers after they are built (see faults/tamper.ts)
+  const tampered = <T>(path: string, answer: T): T => {
+    local.faults.tamper(path, answer);
+    return answer;
+  };
+
   const api = (
     method: 'GET' | 'POST',
     path: string,
@@ -93,16 +99,19 @@ export function createServiceApp(options: ServiceAppOptions = {}): ServiceApp {
 
   const routes: RouteDefinition[] = [
     api('POST', '/v2/fungible/route', (req) => ({ body: planRoute(world, parseRequest(RouteRequest, req.body), plannerConfig) }), RouteResponse),
-    api('POST', '/v2/fungible/msgs', (req) => ({ body: buildMsgs(world, parseRequest(MsgsRequest, req.body), { now, gasBalance }) }), MsgsResponse),
+    api('POST', '/v2/fungible/msgs', (req) => ({ body: tampered(req.path, buildMsgs(world, parseRequest(MsgsRequest, req.body), { now, gasBalance })) }), MsgsResponse),
     api(
       'POST',
       '/v2/fungible/msgs_direct',
       (req) => ({
-        body: buildMsgsDirect(world, parseRequest(MsgsDirectRequest, req.body), {
-          now,
-          gasBalance,
-          planRoute: (w, r) => planRoute(w, r, plannerConfig),
-        }),
+        body: tampered(
+          req.path,
+          buildMsgsDirect(world, parseRequest(MsgsDirectRequest, req.body), {
+            now,
+            gasBalance,
+            planRoute: (w, r) => planRoute(w, r, plannerConfig),
+          }),
+        ),
       }),
       MsgsDirectResponse,
     ),

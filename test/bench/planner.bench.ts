@@ -8,6 +8,7 @@
  * seeded run of different pairs (JIT and structural indexes), then measured pairs are new.
  * Deterministic: the same seed gives the same pairs and the same routes and errors.
  */
+import type { RouteRequest } from '../../src/api/schemas';
 import { planRoute } from '../../src/service/planner';
 import { ServiceError } from '../../src/service/http/errors';
 import { cpus, loadavg } from 'node:os';
@@ -26,6 +27,19 @@ export interface Pair {
   kind: 'same-origin' | 'one-hop' | 'swap-or-bridge';
   amount: string;
   multiTx: boolean;
+}
+
+/** The route request a caller would send for a pair (exact in, unsafe routes allowed). */
+export function routeRequestOf(p: Pair): RouteRequest {
+  return {
+    source_asset_denom: p.source.denom,
+    source_asset_chain_id: p.source.chainId,
+    dest_asset_denom: p.destDenom,
+    dest_asset_chain_id: p.destChainId,
+    amount_in: p.amount,
+    allow_multi_tx: p.multiTx,
+    allow_unsafe: true,
+  };
 }
 
 export function samplePairs(world: World, n: number, seed: number): Pair[] {
@@ -98,15 +112,7 @@ function runPairs(world: World, pairs: readonly Pair[]): RoundResult {
     const t0 = performance.now();
     let label: string;
     try {
-      const route = planRoute(world, {
-        source_asset_denom: p.source.denom,
-        source_asset_chain_id: p.source.chainId,
-        dest_asset_denom: p.destDenom,
-        dest_asset_chain_id: p.destChainId,
-        amount_in: p.amount,
-        allow_multi_tx: p.multiTx,
-        allow_unsafe: true,
-      });
+      const route = planRoute(world, routeRequestOf(p));
       r.routes += 1;
       if (route.does_swap) r.swaps += 1;
       if (route.operations.some((o) => 'cctp_transfer' in o || 'axelar_transfer' in o)) r.bridges += 1;

@@ -12,6 +12,7 @@ const benches: Bench[] = [
   { label: 'bridge', load: async () => (await import('./bridge.bench')).benchBridge },
   { label: 'tracker', load: async () => (await import('./tracker.bench')).benchTracker },
   { label: 'popup', load: async () => (await import('./popup.bench')).benchPopup },
+  { label: 'verify', load: async () => (await import('./verify.bench')).benchVerify },
 ];
 
 const only = process.argv.slice(2);

@@ -25,6 +25,7 @@ import type { ApprovalOutcome, Approvals } from './approvals';
 import { BridgeError } from './errors';
 import type { Caller } from './origin';
 import type { SitesService } from './sites';
+import { checkMsgsAnswer, checkMsgsDirectAnswer, verifyOptionsFor } from './verify';
 
 export interface MethodDeps {
   sites: SitesService;
@@ -83,8 +84,17 @@ export const BRIDGE_METHOD_SPECS: Record<BridgeMethod, MethodSpec> = {
     },
   },
   route: api(RouteRequest, (client, body) => client.route(body)),
-  msgs: api(MsgsRequest, (client, body) => client.msgs(body)),
-  msgs_direct: api(MsgsDirectRequest, (client, body) => client.msgsDirect(body)),
+  // checked against the addresses the page sent before the page sees them (verify.ts)
+  msgs: api(MsgsRequest, async (client, body) => {
+    const answer = await client.msgs(body);
+    checkMsgsAnswer(body, answer, verifyOptionsFor(client.baseUrl));
+    return answer;
+  }),
+  msgs_direct: api(MsgsDirectRequest, async (client, body) => {
+    const answer = await client.msgsDirect(body);
+    checkMsgsDirectAnswer(body, answer, verifyOptionsFor(client.baseUrl));
+    return answer;
+  }),
   balances: api(BalancesRequest, (client, body) => client.balances(body)),
   assets_from_source: api(AssetsFromSourceRequest, (client, body) => client.assetsFromSource(body)),
   ibc_origin_assets: api(IbcOriginAssetsRequest, (client, body) => client.ibcOriginAssets(body)),

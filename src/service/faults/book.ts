@@ -11,6 +11,7 @@ import type { ErrorDetail } from '../http/errors';
 import type { RewriteRule } from '../http/server';
 import { productionShape } from './production-shape';
 import { FAULT_KINDS, faultSchemaFor, type FaultRequest, type HttpFaultMode } from './schema';
+import { tamperAnswer, type TamperMode } from './tamper';
 
 /** The two ends of a packet's channel: a fault or pause set on either end applies. */
 export interface ChannelEnds {
@@ -58,6 +59,14 @@ interface ProductionShape {
   reshaped: number;
 }
 
+interface TamperFault {
+  id: number;
+  mode: TamperMode;
+  paths?: string[];
+  remaining?: number;
+  injected: number;
+}
+
 /** What an HTTP fault does to one request (the server's Interceptor result). */
 export type HttpFaultAction =
   | { kind: 'status'; status: number; code: number; message: string; details?: ErrorDetail[]; retryAfterSeconds?: number }
@@ -83,7 +92,8 @@ export type FaultView =
       remaining: number | null;
       injected: number;
     }
-  | { id: number; kind: 'production_shape'; paths: string[] | null; remaining: number | null; reshaped: number };
+  | { id: number; kind: 'production_shape'; paths: string[] | null; remaining: number | null; reshaped: number }
+  | { id: number; kind: 'tamper'; mode: TamperMode; paths: string[] | null; remaining: number | null; injected: number };
 
 export interface FaultBookOptions {
   /** Default seed of HTTP faults that do not bring their own. */
@@ -109,6 +119,7 @@ export class FaultBook {
   /** At most one: a new `discovery` fault replaces the previous one. */
   private discovery: DiscoveryOverride | undefined;
   private productionShapes: ProductionShape[] = [];
+  private tamperFaults: TamperFault[] = [];
   private readonly resumeListeners = new Set<() => void>();
   private readonly seed: number;
   private readonly checkChannel: FaultBookOptions['checkChannel'];
@@ -170,6 +181,17 @@ export class FaultBook {
         this.httpFaults.push(f);
         return { applied: viewHttpFault(f), removed: 0 };
       }
+      case 'tamper': {
+        const f: TamperFault = {
+          id: this.nextId++,
+          mode: req.mode,
+          ...(req.paths ? { paths: [...req.paths] } : {}),
+          ...(req.count !== undefined ? { remaining: req.count } : {}),
+          injected: 0,
+        };
+        this.tamperFaults.push(f);
+        return { applied: viewTamperFault(f), removed: 0 };
+      }
       case 'discovery': {
         const replaced = this.discovery ? 1 : 0;
         this.discovery = {
@@ -206,11 +228,19 @@ export class FaultBook {
     this.httpFaults = [];
     this.discovery = undefined;
     this.productionShapes = [];
+    this.tamperFaults = [];
     if (hadPauses) this.notifyResume();
   }
 
   get size(): number {
-    return this.packetFaults.length + this.pauses.length + this.httpFaults.length + (this.discovery ? 1 : 0) + this.productionShapes.length;
+    return (
+      this.packetFaults.length +
+      this.pauses.length +
+      this.httpFaults.length +
+      (this.discovery ? 1 : 0) +
+      this.productionShapes.length +
+      this.tamperFaults.length
+    );
   }
 
   list(): FaultView[] {
@@ -220,6 +250,7 @@ export class FaultBook {
       ...this.httpFaults.map(viewHttpFault),
       ...(this.discovery ? [viewDiscovery(this.discovery)] : []),
       ...this.productionShapes.map(viewProductionShape),
+      ...this.tamperFaults.map(viewTamperFault),
     ].sort((a, b) => a.id - b.id);
   }
 
@@ -310,6 +341,24 @@ export class FaultBook {
     return undefined;
   }
 
+  /**
+   * Lets the oldest tamper fault for this path alter a msgs / msgs_direct answer (in place).
+   * A fault that finds nothing to alter in this answer is not used up.
+   */
+  tamper(path: string, answer: unknown): void {
+    for (let i = 0; i < this.tamperFaults.length; i++) {
+      const f = this.tamperFaults[i]!;
+      if (f.paths && !f.paths.includes(path)) continue;
+      if (!tamperAnswer(answer, f.mode)) continue;
+      f.injected += 1;
+      if (f.remaining !== undefined) {
+        f.remaining -= 1;
+        if (f.remaining <= 0) this.tamperFaults.splice(i, 1);
+      }
+      return;
+    }
+  }
+
   private requireChannel(chainId: string, channelId: string | undefined): void {
     const problem = this.checkChannel?.(chainId, channelId);
     if (problem) throw invalidArgument(problem);
@@ -382,4 +431,8 @@ function viewHttpFault(f: HttpFault): FaultView {
     remaining: f.remaining ?? null,
     injected: f.injected,
   };
+}
+
+function viewTamperFault(f: TamperFault): FaultView {
+  return { id: f.id, kind: 'tamper', mode: f.mode, paths: f.paths ?? null, remaining: f.remaining ?? null, injected: f.injected };
 }

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { DiscoveryFault } from './discovery';
+import { TAMPER_MODES } from './tamper';
 
 const chainId = z.string().min(1);
 const channelId = z.string().regex(/^channel-\d+$/, { error: 'expected a channel id like channel-0' });
@@ -82,12 +83,25 @@ const ProductionShapeFault = z.strictObject({
   count: z.number().int().min(1).max(1_000_000).optional(),
 });
 
+/** The API paths whose answers a tamper fault may alter. */
+export const TAMPER_PATHS = ['/v2/fungible/msgs', '/v2/fungible/msgs_direct'] as const;
+
+/** msgs / msgs_direct answers are altered as a compromised API, proxy or dApp would (see tamper.ts). */
+const TamperFault = z.strictObject({
+  kind: z.literal('tamper'),
+  mode: z.enum(TAMPER_MODES),
+  /** Only answers of these endpoints (default both). */
+  paths: z.array(z.enum(TAMPER_PATHS)).min(1).optional(),
+  /** Stop after altering this many answers (default: until cleared). */
+  count: z.number().int().min(1).max(1_000_000).optional(),
+});
+
 const ClearFaults = z.strictObject({ kind: z.literal('clear') });
 
-export const FaultRequest = z.union([PacketFault, PauseFault, HttpFault, DiscoveryFault, ProductionShapeFault, ClearFaults]);
+export const FaultRequest = z.union([PacketFault, PauseFault, HttpFault, DiscoveryFault, ProductionShapeFault, TamperFault, ClearFaults]);
 export type FaultRequest = z.infer<typeof FaultRequest>;
 
-export const FAULT_KINDS = ['timeout', 'error_ack', 'pause', 'resume', 'http', 'discovery', 'production_shape', 'clear'] as const;
+export const FAULT_KINDS = ['timeout', 'error_ack', 'pause', 'resume', 'http', 'discovery', 'production_shape', 'tamper', 'clear'] as const;
 
 /**
  * The schema for a body's `kind`, so that a bad body gets the issues of its own kind rather
@@ -107,6 +121,8 @@ export function faultSchemaFor(kind: unknown): z.ZodType<FaultRequest> | undefin
       return DiscoveryFault;
     case 'production_shape':
       return ProductionShapeFault;
+    case 'tamper':
+      return TamperFault;
     case 'clear':
       return ClearFaults;
     default:
@@ -117,3 +133,4 @@ export type PacketFaultRequest = z.infer<typeof PacketFault>;
 export type PauseFaultRequest = z.infer<typeof PauseFault>;
 export type HttpFaultRequest = z.infer<typeof HttpFault>;
 export type ProductionShapeFaultRequest = z.infer<typeof ProductionShapeFault>;
+export type TamperFaultRequest = z.infer<typeof TamperFault>;

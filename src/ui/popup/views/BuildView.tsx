@@ -1,5 +1,5 @@
 /** Build: one address per chain the route needs, then the transactions to sign. */
-import { useRef, useState } from 'preact/hooks';
+import { useMemo, useRef, useState } from 'preact/hooks';
 import type { MsgsRequest } from '../../../api/schemas/route';
 import { callApi } from '../../state/api';
 import { CodeBlock, CopyButton, Row } from '../../components/Bits';
@@ -18,6 +18,9 @@ import type { UiError } from '../../shared/errors';
 import { displayAmount, formatAgo } from '../../shared/format';
 import { useStore } from '../../shared/store';
 import { msgsRequestFor } from '../../../api/msgs-request';
+import { blockingFindings, verifyMsgs, verifyOptionsFor } from '../../../verify';
+import { VerifyVerdict } from '../../components/VerifyVerdict';
+import { currentBaseUrl } from '../../state/runtime';
 
 const STALE_MS = 2 * 60_000;
 const KIND_WORDS: Record<SignableTx['kind'], string> = {
@@ -28,11 +31,13 @@ const KIND_WORDS: Record<SignableTx['kind'], string> = {
   unknown: 'Unknown kind',
 };
 
-function TxCard({ tx, total, catalog }: { tx: SignableTx; total: number; catalog: Catalog | null }) {
+/** `locked`: Courier found problems the user has not accepted yet, so nothing can be copied or submitted. */
+function TxCard({ tx, total, catalog, locked }: { tx: SignableTx; total: number; catalog: Catalog | null; locked: boolean }) {
   const chain = tx.chainId ? (catalog?.chainName(tx.chainId) ?? tx.chainId) : 'unknown chain';
   const titleId = `tx-${tx.index}-title`;
   return (
     <article class="courier-card courier-tx" aria-labelledby={titleId} data-testid="sign-tx" data-chain={tx.chainId ?? ''}>
+      <fieldset class="courier-plain-fieldset" disabled={locked}>
       <h4 id={titleId}>
         Transaction {tx.index + 1} of {total} · {chain}
       </h4>
@@ -94,12 +99,18 @@ function TxCard({ tx, total, catalog }: { tx: SignableTx; total: number; catalog
       {tx.kind === 'unknown' && <CodeBlock text={JSON.stringify(tx.raw, null, 2)} label="Transaction as received" />}
       <div class="courier-actions">
         <CopyButton text={JSON.stringify(tx.raw, null, 2)} label={`Copy transaction ${tx.index + 1} as JSON`} visible="Copy as JSON" />
-        {tx.chainId && (
-          <a class="courier-button" href={`#/submit?chain=${encodeURIComponent(tx.chainId)}`}>
-            Submit it once signed
-          </a>
-        )}
+        {tx.chainId &&
+          (locked ? (
+            <button type="button" class="courier-button" disabled>
+              Submit it once signed
+            </button>
+          ) : (
+            <a class="courier-button" href={`#/submit?chain=${encodeURIComponent(tx.chainId)}`}>
+              Submit it once signed
+            </a>
+          ))}
       </div>
+      </fieldset>
     </article>
   );
 }
@@ -112,6 +123,7 @@ export default function BuildView() {
   const [error, setError] = useState<UiError | null>(null);
   const [tried, setTried] = useState(false);
   const builtHeading = useRef<HTMLHeadingElement>(null);
+  const [accepted, setAccepted] = useState<unknown>(null);
 
   const route = state.route;
   if (!route) {
@@ -158,6 +170,21 @@ export default function BuildView() {
     }
   };
 
+  // Courier's own check of what the API built, against the route and the addresses given here
+  const findings = useMemo(
+    () =>
+      msgs && state.builtFor
+        ? verifyMsgs(
+            { ...msgsRequestFor(route, state.builtFor, state.slippage), estimated_amount_out: route.estimated_amount_out } as Parameters<typeof verifyMsgs>[0],
+            msgs,
+            verifyOptionsFor(currentBaseUrl()),
+          )
+        : [],
+    [msgs, route, state.builtFor, state.slippage],
+  );
+  const blocking = blockingFindings(findings).length > 0;
+  // the confirmation holds for this answer only
+  const locked = blocking && accepted !== msgs;
   const txs = msgs ? signableTxs(msgs) : [];
   const fees = msgs?.estimated_fees?.length ? msgs.estimated_fees.map(estimatedFeeLine) : routeFees(route);
 
@@ -242,6 +269,7 @@ export default function BuildView() {
           <h3 ref={builtHeading} tabIndex={-1}>
             What you will sign
           </h3>
+          <VerifyVerdict findings={findings} blocking={blocking} accepted={!locked} onAccept={(yes) => setAccepted(yes ? msgs : null)} />
           <dl class="courier-kv courier-card">
             {msgs.min_amount_out && (
               <Row term="Minimum received" testId="min-amount-out">
@@ -254,7 +282,7 @@ export default function BuildView() {
           <FeeList fees={fees} resolve={resolve} />
           {txs.length > 1 && <p class="courier-note">Sign and submit them in order: each one starts where the previous one ends.</p>}
           {txs.map((tx) => (
-            <TxCard key={tx.index} tx={tx} total={txs.length} catalog={catalog} />
+            <TxCard key={tx.index} tx={tx} total={txs.length} catalog={catalog} locked={locked} />
           ))}
         </div>
       )}

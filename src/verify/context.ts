@@ -1,0 +1,136 @@
+/** What one verification run knows and collects: the route, the caller, the time, the findings. */
+import type { Finding, FindingKind } from './findings';
+import { AXELAR_CHAIN_ID, AXELAR_GMP_ACCOUNT, SWAP_ENTRY_POINTS, sameAddress } from './contracts';
+import type { Step } from './route';
+
+export const DAY_NS = 86_400n * 1_000_000_000n;
+/** Each transaction after the first may be signed up to an hour later (a CCTP attestation alone takes ~20 min). */
+export const LATER_TX_ALLOWANCE_NS = 3_600n * 1_000_000_000n;
+
+export interface Affiliate {
+  address: string;
+  basis_points_fee: string;
+}
+
+export interface PostRoute {
+  /** The contract an ibc-hooks `wasm` memo or entry-point `contract_call` may call. */
+  contract?: string;
+  /** Stride autopilot receiver. */
+  autopilotReceiver?: string;
+}
+
+export interface Route {
+  steps: Step[];
+  chains: string[];
+  /** Chain id → the caller's address there. */
+  addresses: ReadonlyMap<string, string>;
+  amountIn: bigint | undefined;
+  /** The route's single-swap fallback for its quoted output (amount_out / estimated_amount_out). */
+  quotedOut: bigint | undefined;
+  slippage: { num: bigint; den: bigint };
+  /** Longest timeout the caller asked for, ns. */
+  timeoutNs: bigint;
+  affiliates: ReadonlyMap<string, Affiliate[]>;
+  post: PostRoute;
+  /** Undefined: absolute timeouts are not judged (see VerifyOptions.now). */
+  nowNs: bigint | undefined;
+  /** The API is the local deployment, whose every contract Courier knows (see VerifyOptions.local). */
+  local: boolean;
+}
+
+export class Checker {
+  readonly findings: Finding[] = [];
+  txIndex = 0;
+  msgIndex = 0;
+
+  constructor(readonly route: Route) {}
+
+  report(kind: FindingKind, message: string): void {
+    this.findings.push({ kind, tx_index: this.txIndex, msg_index: this.msgIndex, message });
+  }
+
+  /**
+   * A contract or account Courier's tables do not know, where a bridge or swap venue of the real
+   * API may legitimately be (an entry point, a relayer, a deposit address). Against the local
+   * deployment every such address is known, so an unknown one is the finding `kind`; against a
+   * production API the table is incomplete, so it is `unverified` and does not block.
+   */
+  unknownContract(kind: 'message_type' | 'recipient' | 'fee', chainId: string, address: string | undefined, message: string): void {
+    if (this.route.local) this.report(kind, message);
+    else this.report('unverified', `Courier does not know contract ${address ?? '(none)'} on ${chainId}, so it could not check where it sends the funds (${message})`);
+  }
+
+  /** The caller's own address on a chain. */
+  isCaller(chainId: string | undefined, address: string | undefined): boolean {
+    return chainId !== undefined && sameAddress(this.route.addresses.get(chainId), address);
+  }
+
+  callerOn(chainId: string | undefined): string {
+    return (chainId !== undefined && this.route.addresses.get(chainId)) || '(no address given)';
+  }
+
+  /** A swap entry point on that chain: named by the route's transfers, or a known deployment. */
+  isEntryPoint(chainId: string | undefined, address: string | undefined): boolean {
+    if (chainId === undefined || address === undefined) return false;
+    if (this.route.steps.some((s) => s.kind === 'transfer' && s.to === chainId && s.entryContract === address)) return true;
+    return (SWAP_ENTRY_POINTS[chainId] ?? []).includes(address);
+  }
+
+  isPostRouteContract(address: string | undefined): boolean {
+    return address !== undefined && this.route.post.contract === address;
+  }
+
+  isAxelarGmp(chainId: string, address: string): boolean {
+    return chainId === AXELAR_CHAIN_ID && address === AXELAR_GMP_ACCOUNT;
+  }
+
+  /** Steps that leave `chainId` (a swap stays on it). */
+  stepsFrom(chainId: string | undefined, ...kinds: Step['kind'][]): Step[] {
+    return this.route.steps.filter((s) => s.from === chainId && (kinds.length === 0 || kinds.includes(s.kind)));
+  }
+
+  /** The amount a step should move: the operation's own, or the request's amount_in for the first. */
+  expectedIn(step: Step): bigint | undefined {
+    return step.amountIn ?? (step.index === 0 ? this.route.amountIn : undefined);
+  }
+
+  checkAmount(step: Step, moved: bigint, what: string): void {
+    const expected = this.expectedIn(step);
+    if (expected !== undefined && moved !== expected) {
+      this.report('amount', `${what} is ${moved}, but the route moves ${expected} at operation ${step.index}`);
+    }
+    if (this.route.amountIn !== undefined && step.index === 0 && moved > this.route.amountIn) {
+      this.report('amount', `${what} is ${moved}, more than the route's amount_in ${this.route.amountIn}`);
+    }
+  }
+
+  checkDenom(step: Step, denom: string | undefined, what: string): void {
+    if (step.denomIn !== undefined && !sameAddress(denom ?? '', step.denomIn)) {
+      this.report('denom', `${what} is ${denom ?? '(none)'}, but operation ${step.index} uses ${step.denomIn}`);
+    }
+  }
+
+  /** An absolute timeout in ns: not past, and not more than a day (plus what the caller asked) away. */
+  checkTimeoutAt(ns: bigint, what: string): void {
+    const now = this.route.nowNs;
+    if (ns === 0n || now === undefined) return; // 0: no timestamp timeout (a height timeout then applies)
+    if (ns <= now) {
+      this.report('timeout', `${what} ${isoOf(ns)} is already past`);
+      return;
+    }
+    const limit = maxBig(DAY_NS, this.route.timeoutNs) + BigInt(this.txIndex) * LATER_TX_ALLOWANCE_NS;
+    if (ns - now > limit) this.report('timeout', `${what} ${isoOf(ns)} is more than 24 hours away`);
+  }
+
+  /** A relative timeout (a PFM forward's), ns. */
+  checkTimeoutSpan(ns: bigint, what: string): void {
+    if (ns > maxBig(DAY_NS, this.route.timeoutNs)) this.report('timeout', `${what} of ${ns / 1_000_000_000n}s is more than 24 hours`);
+  }
+}
+
+const maxBig = (a: bigint, b: bigint): bigint => (a > b ? a : b);
+
+function isoOf(ns: bigint): string {
+  const ms = Number(ns / 1_000_000n);
+  return Number.isFinite(ms) && Math.abs(ms) < 8.64e15 ? new Date(ms).toISOString() : `${ns} ns`;
+}

@@ -1,0 +1,143 @@
+/**
+ * EVM transactions: the contract called must be one the route's bridge uses on that chain
+ * (CCTP TokenMessenger or the smart-relay contract, Axelar's gateway), its calldata must move
+ * the route's amount to the caller, and every ERC-20 approval must go to that contract for no
+ * more than the call pulls.
+ */
+import { CALL_CONTRACT_WITH_TOKEN, DEPOSIT_FOR_BURN, REQUEST_CCTP_TRANSFER, SEND_TOKEN, decodeCall, selectorOf, type AbiFunction, type AbiValue } from './abi';
+import type { Checker } from './context';
+import { AXELAR_CHAIN_ID, AXELAR_GATEWAYS, CCTP_TOKEN_MESSENGERS, cctpRelayerContract, sameAddress } from './contracts';
+import { arrive, checkCctpDestination, uintOf } from './cosmos';
+
+type Obj = Record<string, unknown>;
+
+export interface EvmTxIn {
+  chain_id?: unknown;
+  to?: unknown;
+  value?: unknown;
+  data?: unknown;
+  required_erc20_approvals?: unknown;
+}
+
+/** ERC-20 functions that move or allow the signer's tokens, by selector: never part of a route's own call. */
+const ERC20_MOVES: Readonly<Record<string, string>> = { a9059cbb: 'transfer', '095ea7b3': 'approve', '23b872dd': 'transferFrom', '39509351': 'increaseAllowance' };
+
+/** Version prefix of a GMP payload that carries an ICS-20 memo for the Cosmos chain it lands on. */
+const COSMOS_PAYLOAD_VERSION = [0, 0, 0, 1];
+
+export function checkEvmTx(c: Checker, chainId: string, tx: EvmTxIn): void {
+  c.msgIndex = 0;
+  const to = typeof tx.to === 'string' ? tx.to : undefined;
+  const data = typeof tx.data === 'string' ? tx.data : '';
+  const value = uintOf(tx.value ?? '0');
+  const cctp = c.stepsFrom(chainId, 'cctp')[0];
+  const axelar = c.stepsFrom(chainId, 'axelar')[0];
+  /** What the call pulls from the signer, in the token it approves. */
+  let pulled: bigint | undefined;
+  let step = cctp ?? axelar;
+  let valueAllowed = 0n;
+
+  if (cctp && sameAddress(to, CCTP_TOKEN_MESSENGERS[chainId])) {
+    const args = decodeKnown(c, DEPOSIT_FOR_BURN, to!, data);
+    if (!args) return;
+    const [amount, domain, recipient, burnToken] = args as [bigint, bigint, Uint8Array, string];
+    c.checkAmount(cctp, amount, "depositForBurn's amount");
+    c.checkDenom(cctp, burnToken, "depositForBurn's burnToken");
+    checkCctpDestination(c, cctp, Number(domain), () => recipient);
+    pulled = amount;
+  } else if (cctp && sameAddress(to, cctpRelayerContract(chainId))) {
+    const args = decodeKnown(c, REQUEST_CCTP_TRANSFER, to!, data);
+    if (!args) return;
+    const [amount, domain, recipient, burnToken, fee] = args as [bigint, bigint, Uint8Array, string, bigint];
+    c.checkAmount(cctp, amount, "requestCCTPTransfer's transferAmount");
+    c.checkDenom(cctp, burnToken, "requestCCTPTransfer's burnToken");
+    if (fee > (cctp.feeAmount ?? 0n)) c.report('fee', `requestCCTPTransfer's feeAmount ${fee} is more than the route's relay fee ${cctp.feeAmount ?? 0n}`);
+    checkCctpDestination(c, cctp, Number(domain), () => recipient);
+    pulled = amount + fee;
+  } else if (axelar && sameAddress(to, AXELAR_GATEWAYS[chainId])) {
+    step = axelar;
+    valueAllowed = axelar.feeAmount !== undefined && axelar.feeDenom !== axelar.denomIn ? axelar.feeAmount : 0n;
+    const selector = selectorOf(data);
+    if (selector === SEND_TOKEN.selector) {
+      const args = decodeCall(SEND_TOKEN, data);
+      if (!args) return unreadable(c, to, data);
+      const [, destination, , amount] = args as [string, string, string, bigint];
+      if (!c.isCaller(axelar.to, destination)) {
+        c.report('recipient', `sendToken's destinationAddress ${destination} is not your address on ${axelar.to} (${c.callerOn(axelar.to)})`);
+      }
+      c.checkAmount(axelar, amount, "sendToken's amount");
+      pulled = amount;
+    } else if (selector === CALL_CONTRACT_WITH_TOKEN.selector) {
+      const args = decodeCall(CALL_CONTRACT_WITH_TOKEN, data);
+      if (!args) return unreadable(c, to, data);
+      const [, contract, payload, , amount] = args as [string, string, Uint8Array, string, bigint];
+      c.checkAmount(axelar, amount, "callContractWithToken's amount");
+      pulled = amount;
+      if (payload.length < 4 || COSMOS_PAYLOAD_VERSION.some((b, i) => payload[i] !== b)) {
+        c.report('unverified', "callContractWithToken's payload is not a memo Courier can read");
+      } else {
+        let memo: string | undefined;
+        try {
+          memo = new TextDecoder('utf-8', { fatal: true }).decode(payload.subarray(4));
+        } catch {
+          memo = undefined;
+        }
+        if (memo === undefined) c.report('unverified', "callContractWithToken's payload is not UTF-8");
+        else arrive(c, axelar.to === undefined ? AXELAR_CHAIN_ID : axelar.to, contract, memo, 'the Axelar delivery');
+      }
+    } else {
+      c.report('message_type', `the call to Axelar's gateway on ${chainId} is neither sendToken nor callContractWithToken`);
+    }
+  } else if (ERC20_MOVES[selectorOf(data) ?? ''] !== undefined) {
+    // a token send or allowance the route does not explain is wrong whatever contract it is on: the EVM bank send
+    c.report('message_type', `the transaction calls ERC-20 ${ERC20_MOVES[selectorOf(data)!]} on ${to ?? '(no contract)'} (${chainId}), which no operation of the route explains`);
+    return;
+  } else {
+    c.unknownContract('message_type', chainId, to, `the transaction calls ${to ?? '(no contract)'} on ${chainId}, a contract the route's operations do not use`);
+    if (!c.route.local && to !== undefined) {
+      // an unknown contract (a smart-relay CCTP contract, an EVM swap entry point) may pull at most what the route moves from here
+      const first = c.stepsFrom(chainId)[0];
+      const cap = first && c.expectedIn(first);
+      checkApprovals(c, chainId, to, first, cap !== undefined && c.route.amountIn !== undefined && c.route.amountIn > cap ? c.route.amountIn : cap, tx.required_erc20_approvals);
+    }
+    return;
+  }
+  if (value === undefined) c.report('unverified', `the transaction's value ${String(tx.value)} could not be read`);
+  else if (value > valueAllowed) c.report('amount', `the transaction also sends ${value} wei of ${chainId}'s gas token; the route allows ${valueAllowed}`);
+  checkApprovals(c, chainId, to!, step, pulled, tx.required_erc20_approvals);
+}
+
+function checkApprovals(c: Checker, chainId: string, to: string, step: { denomIn?: string; index: number } | undefined, pulled: bigint | undefined, value: unknown): void {
+  const approvals = Array.isArray(value) ? (value as Obj[]) : [];
+  for (const a of approvals) {
+    const spender = typeof a?.spender === 'string' ? a.spender : undefined;
+    const token = typeof a?.token_contract === 'string' ? a.token_contract : undefined;
+    const amount = uintOf(a?.amount);
+    if (!sameAddress(spender, to)) {
+      c.report('message_type', `an ERC-20 approval on ${chainId} lets ${spender ?? '(none)'} spend your tokens, a spender the route does not use`);
+      continue;
+    }
+    if (step?.denomIn !== undefined && !sameAddress(token, step.denomIn)) {
+      c.report('denom', `an ERC-20 approval is for token ${token ?? '(none)'}, but operation ${step.index} uses ${step.denomIn}`);
+    }
+    if (amount === undefined) c.report('message_type', `an ERC-20 approval's amount ${String(a?.amount)} is not a whole number`);
+    else if (pulled !== undefined && amount > pulled) {
+      c.report('message_type', `an ERC-20 approval lets ${spender} spend ${amount}, more than the ${pulled} the transaction needs`);
+    }
+  }
+}
+
+/** Calldata of the one function that contract is called with here: another function is unexplained, a broken layout unreadable. */
+function decodeKnown(c: Checker, fn: AbiFunction, to: string, data: string): AbiValue[] | undefined {
+  if (selectorOf(data) !== fn.selector) {
+    c.report('message_type', `the call to ${to} is not ${fn.name} (selector 0x${selectorOf(data) ?? '?'}), which the route's operation needs`);
+    return undefined;
+  }
+  const args = decodeCall(fn, data);
+  if (!args) unreadable(c, to, data);
+  return args;
+}
+
+function unreadable(c: Checker, to: string | undefined, data: string): void {
+  c.report('unverified', `the calldata to ${to ?? '(no contract)'} (selector 0x${selectorOf(data) ?? '?'}) could not be decoded`);
+}

@@ -1,0 +1,198 @@
+/**
+ * Verify before signing: every message of a `msgs` / `msgs_direct` answer is decoded and held
+ * against the route's operations and the caller's own addresses. Pure and synchronous (no
+ * browser APIs, no service code): the popup and the background both call it.
+ *
+ * Known versus unknown contracts. Courier's tables (contracts.ts) know every contract of the
+ * local deployment but only some of a production API's: swap entry points, CCTP relayer
+ * contracts and accounts, Axelar deposit addresses, bridge contracts. So an address that only
+ * the table could identify is a finding (`message_type`, `recipient`, `fee`) against the local
+ * deployment and `unverified` against any other API ("Courier does not know contract X on chain
+ * Y, so it could not check where it sends the funds"). What is wrong whatever the table says
+ * blocks everywhere: a bank send or authz grant the operations do not explain, a receiver that
+ * is none of your addresses where the message names an end user, more than amount_in, a wrong
+ * denom, a minimum out below your slippage, a timeout past or too far, a fee recipient you did
+ * not ask for, an approval for more than needed.
+ */
+import { Checker, type Affiliate, type PostRoute, type Route } from './context';
+import { checkCosmosTx, type CosmosMsgIn } from './cosmos';
+import { checkEvmTx, type EvmTxIn } from './evm';
+import type { Finding } from './findings';
+import { routeChains, toSteps } from './route';
+
+type Obj = Record<string, unknown>;
+const obj = (v: unknown): Obj | undefined => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : undefined);
+const uint = (v: unknown): bigint | undefined => (typeof v === 'string' && /^[0-9]+$/.test(v) ? BigInt(v) : undefined);
+
+/** What the caller asked for, in the API's request words. */
+export interface VerifyRequest {
+  operations: readonly unknown[];
+  amount_in?: string;
+  amount_out?: string;
+  estimated_amount_out?: string;
+  /** The caller's addresses: `address_list` in route-chain order, or `chain_ids_to_addresses`. */
+  address_list?: readonly string[];
+  chain_ids_to_addresses?: Readonly<Record<string, string>>;
+  slippage_tolerance_percent?: string;
+  timeout_seconds?: string;
+  chain_ids_to_affiliates?: unknown;
+  post_route_handler?: unknown;
+}
+
+export interface VerifyOptions {
+  /**
+   * Milliseconds since the epoch: absolute timeouts are checked against it. Undefined when the
+   * API runs on a clock of its own (the local deployment's simulated time): then only the
+   * relative timeouts (a forward's span) are judged.
+   */
+  now: number | undefined;
+  /**
+   * The API is the local deployment (an http://127.0.0.1 or localhost base URL): Courier knows
+   * every contract it uses, so an unknown contract is a finding. For any other API Courier's
+   * tables of entry points, relayers and deposit addresses are incomplete, and an address they
+   * cannot identify is only `unverified` (see verifyOptionsFor).
+   */
+  local: boolean;
+}
+
+/** A `msgs` answer checked against its request. */
+export function verifyMsgs(request: VerifyRequest, answer: unknown, options: VerifyOptions): Finding[] {
+  const checker = new Checker(toRoute(request, options));
+  checkAnswer(checker, obj(answer) ?? {});
+  return checker.findings;
+}
+
+/** A `msgs_direct` answer: the operations come from the route it embeds. */
+export function verifyMsgsDirect(request: Omit<VerifyRequest, 'operations'>, answer: unknown, options: VerifyOptions): Finding[] {
+  const route = obj(obj(answer)?.route);
+  if (!route || !Array.isArray(route.operations)) {
+    return [{ kind: 'unverified', tx_index: 0, msg_index: 0, message: 'the answer has no route to check its messages against' }];
+  }
+  return verifyMsgs(
+    {
+      ...request,
+      operations: route.operations,
+      amount_in: typeof route.amount_in === 'string' ? route.amount_in : request.amount_in,
+      amount_out: typeof route.amount_out === 'string' ? route.amount_out : undefined,
+      estimated_amount_out: typeof route.estimated_amount_out === 'string' ? route.estimated_amount_out : undefined,
+    },
+    answer,
+    options,
+  );
+}
+
+function toRoute(request: VerifyRequest, options: VerifyOptions): Route {
+  const steps = toSteps(request.operations);
+  const chains = routeChains(steps);
+  const addresses = new Map<string, string>();
+  if (request.address_list) chains.forEach((chainId, i) => request.address_list![i] !== undefined && addresses.set(chainId, request.address_list![i]!));
+  for (const [chainId, address] of Object.entries(request.chain_ids_to_addresses ?? {})) if (typeof address === 'string') addresses.set(chainId, address);
+
+  const slippageText = request.slippage_tolerance_percent || '1';
+  const [int = '0', frac = ''] = /^[0-9]+(\.[0-9]+)?$/.test(slippageText) ? slippageText.split('.') : ['1'];
+  const affiliates = new Map<string, Affiliate[]>();
+  for (const [chainId, entry] of Object.entries(obj(request.chain_ids_to_affiliates) ?? {})) {
+    const list = obj(entry)?.affiliates;
+    if (Array.isArray(list)) {
+      affiliates.set(
+        chainId,
+        list.map((a) => ({ address: String(obj(a)?.address ?? ''), basis_points_fee: uint(obj(a)?.basis_points_fee)?.toString() ?? '' })),
+      );
+    }
+  }
+  const handler = obj(request.post_route_handler);
+  const post: PostRoute = {};
+  const wasm = obj(handler?.wasm_msg);
+  const autopilot = obj(handler?.autpilot_msg);
+  if (typeof wasm?.contract_address === 'string') post.contract = wasm.contract_address;
+  if (typeof autopilot?.receiver === 'string') post.autopilotReceiver = autopilot.receiver;
+
+  return {
+    steps,
+    chains,
+    addresses,
+    amountIn: uint(request.amount_in),
+    quotedOut: uint(request.amount_out) ?? uint(request.estimated_amount_out),
+    slippage: { num: BigInt(int + frac), den: 10n ** BigInt(frac.length) },
+    timeoutNs: (uint(request.timeout_seconds) ?? 0n) * 1_000_000_000n,
+    affiliates,
+    post,
+    nowNs: options.now === undefined ? undefined : BigInt(Math.floor(options.now)) * 1_000_000n,
+    local: options.local,
+  };
+}
+
+interface TxView {
+  chainId: string;
+  cosmos?: CosmosMsgIn[];
+  evm?: EvmTxIn;
+  other?: string;
+}
+
+/** Transactions of the answer: `txs` when given, else `msgs` with one Cosmos transaction per run of messages on a chain. */
+function txViews(list: unknown[], fromMsgs: boolean): TxView[] {
+  const out: TxView[] = [];
+  for (const raw of list) {
+    const item = obj(raw) ?? {};
+    const cosmos = obj(item.cosmos_tx);
+    const multi = obj(item.multi_chain_msg);
+    const evm = obj(item.evm_tx);
+    const svm = obj(item.svm_tx);
+    if (fromMsgs && multi) {
+      const chainId = String(multi.chain_id ?? '');
+      const last = out[out.length - 1];
+      const msg = { msg: multi.msg, msg_type_url: multi.msg_type_url };
+      if (last?.cosmos && last.chainId === chainId) last.cosmos.push(msg);
+      else out.push({ chainId, cosmos: [msg] });
+    } else if (!fromMsgs && cosmos) {
+      out.push({ chainId: String(cosmos.chain_id ?? ''), cosmos: Array.isArray(cosmos.msgs) ? (cosmos.msgs as CosmosMsgIn[]).map((m) => obj(m) as unknown as CosmosMsgIn ?? { msg: undefined, msg_type_url: undefined }) : [] });
+    } else if (evm) {
+      out.push({ chainId: String(evm.chain_id ?? ''), evm: evm as EvmTxIn });
+    } else if (svm) {
+      out.push({ chainId: String(svm.chain_id ?? ''), other: 'a Solana transaction' });
+    } else {
+      out.push({ chainId: '', other: `a message of unknown kind (${Object.keys(item).join(', ') || 'empty'})` });
+    }
+  }
+  return out;
+}
+
+function checkAnswer(c: Checker, answer: Obj): void {
+  const txs = Array.isArray(answer.txs) ? txViews(answer.txs, false) : undefined;
+  const msgs = Array.isArray(answer.msgs) ? txViews(answer.msgs, true) : undefined;
+  const primary = txs ?? msgs ?? [];
+  primary.forEach((tx, i) => checkTx(c, tx, i));
+  if (txs && msgs && JSON.stringify(flat(txs)) !== JSON.stringify(flat(msgs))) {
+    c.txIndex = 0;
+    c.msgIndex = 0;
+    c.report('message_type', 'the answer lists different messages in msgs than in txs');
+    msgs.forEach((tx, i) => checkTx(c, tx, i));
+  }
+  if (primary.length === 0) c.report('unverified', 'the answer has no messages to check');
+}
+
+function checkTx(c: Checker, tx: TxView, index: number): void {
+  c.txIndex = index;
+  c.msgIndex = 0;
+  if (tx.other) {
+    c.report('unverified', `${tx.other} on ${tx.chainId || '(no chain)'} is not decoded by Courier`);
+    return;
+  }
+  if (!c.route.chains.includes(tx.chainId) || c.stepsFrom(tx.chainId).length === 0) {
+    c.report('chain', `a transaction for ${tx.chainId || '(no chain)'}, where the route does not start any operation`);
+    return;
+  }
+  const starting = c.stepsFrom(tx.chainId);
+  if (starting.every((s) => s.kind === 'other')) {
+    // bridges Courier does not decode yet (Go Fast, Eureka, Hyperlane, Stargate, LayerZero, OPInit)
+    c.report('unverified', `operation ${starting.map((s) => `${s.index} (${s.wireKind})`).join(', ')} on ${tx.chainId} is not decoded by Courier yet`);
+    return;
+  }
+  if (tx.cosmos) checkCosmosTx(c, tx.chainId, tx.cosmos);
+  else if (tx.evm) checkEvmTx(c, tx.chainId, tx.evm);
+}
+
+/** Each message once, whatever the grouping: what `msgs` and `txs` must agree on. */
+function flat(views: readonly TxView[]): unknown[] {
+  return views.flatMap((v) => (v.cosmos ? v.cosmos.map((m) => [v.chainId, m.msg, m.msg_type_url]) : [[v.chainId, v.evm ?? v.other]]));
+}

@@ -1,0 +1,57 @@
+/**
+ * `tamper` faults through the real local service: each mode alters the next msgs / msgs_direct
+ * answer so that Courier's verification flags it with its kind; the fault is listed, used up by
+ * `count`, scoped by `paths`, and cleared.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { TAMPER_MODES } from '../../../src/service/faults/tamper';
+import { verifyMsgsDirect } from '../../../src/verify';
+import { startService, type RunningService } from '../../support/service';
+import { CCTP_FROM_ETHEREUM, SWAP_ON_ARRIVAL, TAMPER_KIND, requestForMode } from '../../support/verify-fixtures';
+
+let service: RunningService;
+beforeAll(async () => void (service = await startService()));
+afterAll(() => service.close());
+afterEach(async () => void (await service.post('/local/faults', { kind: 'clear' })));
+
+async function direct(request: typeof SWAP_ON_ARRIVAL | typeof CCTP_FROM_ETHEREUM) {
+  const res = await service.post('/v2/fungible/msgs_direct', request);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return { answer: res.body, findings: verifyMsgsDirect(request, res.body, { now: Date.now(), local: true }) };
+}
+
+describe('tamper faults', () => {
+  it('leave honest answers clean when none is set', async () => {
+    expect((await direct(SWAP_ON_ARRIVAL)).findings).toEqual([]);
+    expect((await direct(CCTP_FROM_ETHEREUM)).findings).toEqual([]);
+  });
+
+  it.each(TAMPER_MODES)('%s is flagged with its kind', async (mode) => {
+    const set = await service.post('/local/faults', { kind: 'tamper', mode, count: 1 });
+    expect(set.status).toBe(200);
+    expect(set.body.applied).toMatchObject({ kind: 'tamper', mode, remaining: 1, injected: 0 });
+    const { findings } = await direct(requestForMode(mode));
+    expect(findings.map((f) => f.kind)).toContain(TAMPER_KIND[mode]);
+    // used up: the next answer is honest again
+    expect((await service.get('/local/faults')).body.faults).toEqual([]);
+    expect((await direct(requestForMode(mode))).findings).toEqual([]);
+  });
+
+  it('is scoped by paths, survives answers it cannot alter, and is cleared', async () => {
+    await service.post('/local/faults', { kind: 'tamper', mode: 'min_out', paths: ['/v2/fungible/msgs'] });
+    expect((await direct(SWAP_ON_ARRIVAL)).findings).toEqual([]);
+    await service.post('/local/faults', { kind: 'clear' });
+    await service.post('/local/faults', { kind: 'tamper', mode: 'min_out', count: 1 });
+    // a CCTP answer has no swap to weaken: the fault waits for one
+    expect((await direct(CCTP_FROM_ETHEREUM)).findings).toEqual([]);
+    expect((await service.get('/local/faults')).body.faults).toMatchObject([{ kind: 'tamper', mode: 'min_out', remaining: 1 }]);
+    expect((await direct(SWAP_ON_ARRIVAL)).findings.map((f) => f.kind)).toContain('min_out');
+  });
+
+  it('refuses an unknown mode with 400 code 3', async () => {
+    const res = await service.post('/local/faults', { kind: 'tamper', mode: 'everything' });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe(3);
+    expect(res.body.message).toMatch(/mode/);
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * Random routes of the local service (in-process) verify clean: every answer the honest builder
+ * writes pays out to the caller's addresses, within the route's amounts. And every `tamper`
+ * fault mode, applied to those answers, is flagged with its kind.
+ */
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { RouteResponse } from '../../../src/api/schemas';
+import { msgsRequestFor } from '../../../src/api/msgs-request';
+import { ServiceError } from '../../../src/service/http/errors';
+import { buildMsgsJson } from '../../../src/service/msgs';
+import { planRoute } from '../../../src/service/planner';
+import { buildWorld, type World } from '../../../src/service/world';
+import { TAMPER_MODES, tamperAnswer } from '../../../src/service/faults/tamper';
+import { blockingFindings, verifyMsgs } from '../../../src/verify';
+import { routeRequestOf, samplePairs } from '../../bench/planner.bench';
+import { TAMPER_KIND, userAddress } from '../../support/verify-fixtures';
+
+const NOW = 1_700_000_000_000;
+let world: World;
+
+beforeAll(() => {
+  world = buildWorld({ log: () => {} });
+});
+
+const userAddressOn = (w: World, chainId: string): string => userAddress(w.chain(chainId)!.chainType, w.chain(chainId)!.bech32Prefix);
+
+const answers: { request: unknown; built: string }[] = [];
+
+describe('verify over random routes of the local service', () => {
+  it('finds nothing wrong in honest answers', () => {
+    const pairs = samplePairs(world, 2_000, 0x1616);
+    let verified = 0;
+    const seen = new Set<string>();
+    fc.assert(
+      fc.property(fc.nat(), fc.constantFrom('0.5', '1', '3'), fc.boolean(), fc.boolean(), (i, slippage, exactOut, smartRelay) => {
+        const pair = pairs[i % pairs.length]!;
+        const { amount_in: amount, ...rest } = routeRequestOf(pair);
+        let route: RouteResponse;
+        try {
+          route = planRoute(world, { ...rest, ...(exactOut ? { amount_out: amount } : { amount_in: amount }), allow_multi_tx: true, smart_relay: smartRelay });
+        } catch (e) {
+          if (e instanceof ServiceError) return;
+          throw e;
+        }
+        const request = { ...msgsRequestFor(route, route.required_chain_addresses.map((c) => userAddressOn(world, c)), slippage), estimated_amount_out: route.estimated_amount_out };
+        let built;
+        try {
+          built = buildMsgsJson(world, request, { now: () => NOW });
+        } catch (e) {
+          if (e instanceof ServiceError) return;
+          throw e;
+        }
+        const findings = verifyMsgs(request as never, built, { now: NOW, local: true });
+        expect(findings, JSON.stringify({ ops: route.operations, built }, null, 1)).toEqual([]);
+        answers.push({ request, built: JSON.stringify(built) });
+        verified += 1;
+        for (const op of route.operations) seen.add(Object.keys(op).find((k) => !['tx_index', 'amount_in', 'amount_out'].includes(k))!);
+        for (const tx of built.txs) seen.add(Object.keys(tx).find((k) => k !== 'operations_indices')!);
+        if (built.txs.some((t) => 'cosmos_tx' in t && t.cosmos_tx.msgs.some((m) => m.msg.includes('forward')))) seen.add('forward memo');
+        if (built.txs.some((t) => 'cosmos_tx' in t && t.cosmos_tx.msgs.some((m) => m.msg.includes('wasm')))) seen.add('wasm memo');
+      }),
+      { seed: 1616, numRuns: 800 },
+    );
+    expect(verified).toBeGreaterThan(200);
+    // the honest answers covered every kind the verifier decodes
+    expect([...seen].sort()).toEqual(expect.arrayContaining(['axelar_transfer', 'cctp_transfer', 'cosmos_tx', 'evm_tx', 'forward memo', 'swap', 'transfer', 'wasm memo']));
+  });
+
+  it('flags every tamper mode with its kind', () => {
+    expect(answers.length).toBeGreaterThan(200);
+    for (const mode of TAMPER_MODES) {
+      let altered = 0;
+      for (const { request, built } of answers) {
+        const answer = JSON.parse(built) as unknown;
+        if (!tamperAnswer(answer, mode)) continue;
+        altered += 1;
+        const kinds = verifyMsgs(request as never, answer, { now: NOW, local: true }).map((f) => f.kind);
+        expect(kinds, `${mode}: ${JSON.stringify(answer)}`).toContain(TAMPER_KIND[mode]);
+      }
+      // every mode found plenty to alter among the random routes
+      // (routes from an EVM chain, the only ones with approvals, are the rarest)
+      expect(altered, mode).toBeGreaterThan(mode === 'approval' ? 4 : 10);
+    }
+  });
+
+  it('against a production API: honest answers have nothing blocking, and every tamper mode is still flagged', () => {
+    expect(answers.length).toBeGreaterThan(200);
+    const production = { now: NOW, local: false };
+    for (const { request, built } of answers) {
+      expect(blockingFindings(verifyMsgs(request as never, JSON.parse(built), production)), built).toEqual([]);
+    }
+    for (const mode of TAMPER_MODES) {
+      for (const { request, built } of answers) {
+        const answer = JSON.parse(built) as unknown;
+        if (!tamperAnswer(answer, mode)) continue;
+        const kinds = verifyMsgs(request as never, answer, production).map((f) => f.kind);
+        expect(kinds, `${mode}: ${JSON.stringify(answer)}`).toContain(TAMPER_KIND[mode]);
+      }
+    }
+  });
+});
