@@ -1,7 +1,7 @@
 /** What the popup says when things go wrong: bad input, an unreachable service, a poor price. */
 import { createServer } from 'node:net';
 import { expect, test } from './support/fixtures';
-import { expectAccessible, openPopup, pick, recordAttribute, screenshot } from './popup-helpers';
+import { expectAccessible, openPopup, pick, recordAttribute, screenshot, useApiFromSettings } from './popup-helpers';
 
 const HUB = 'cosmoshub-4';
 
@@ -87,13 +87,7 @@ test('an unreachable service is said so, with the address and a retry', async ({
   await expect(page.getByTestId('quote-summary')).toBeVisible();
 
   // Point Courier at a port nobody listens on (127.0.0.1 is already a granted host).
-  await page.getByRole('link', { name: 'Settings' }).click();
-  await page.getByLabel('Custom').check();
-  await page.getByLabel('Custom base URL').fill(down);
-  await page.getByRole('button', { name: 'Save API address' }).click();
-  await expect(page.getByTestId('api-base-url')).toHaveText(down);
-
-  await page.getByRole('link', { name: 'Transfer' }).click();
+  await useApiFromSettings(page, down);
   await page.getByLabel(/Amount to send/).fill('2');
   const error = page.getByTestId('quote-error');
   await expect(error).toContainText('The routing service cannot be reached', { timeout: 30_000 });

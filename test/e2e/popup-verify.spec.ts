@@ -7,7 +7,7 @@
 import { devWallet } from '../support/dev-wallet';
 import { expect, test } from './support/fixtures';
 import { startOwnService } from './support/own-service';
-import { openPopup, pick } from './popup-helpers';
+import { openPopup, pick, useApi } from './popup-helpers';
 
 const HUB = 'cosmoshub-4';
 const ACCOUNT = 8;
@@ -19,11 +19,7 @@ test('Build: the verdict is clean for honest messages; a tampered recipient is s
     const cosmos = await devWallet(ACCOUNT, 'cosmos');
     const osmo = await devWallet(ACCOUNT, 'osmo');
     const { page, errors } = await openPopup(context, extensionUrl('popup.html'));
-    const saved = await page.evaluate(
-      (url) => (globalThis as any).chrome.runtime.sendMessage({ courier: 1, method: 'courier:settings:update', params: { api: { environment: 'custom', url } } }),
-      own.url,
-    );
-    expect(saved?.ok).toBe(true);
+    await useApi(page, own.url);
     await page.reload();
     await expect(page.getByTestId('background-status')).toContainText(own.url);
 
