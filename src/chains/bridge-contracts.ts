@@ -3,6 +3,10 @@
  * chains, shared by the local service (which builds calls to them) and Courier's verification
  * (which accepts calls only to them).
  */
+import { sha256 } from '@noble/hashes/sha2.js';
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { encodeBech32, toChecksumAddress } from './addresses';
 
 /** Circle CCTP (v1) TokenMessenger per EVM chain id. */
 export const CCTP_TOKEN_MESSENGERS: Readonly<Record<string, string>> = {
@@ -19,3 +23,31 @@ export const AXELAR_GATEWAYS: Readonly<Record<string, string>> = {
   '42161': '0xe432150cce91c13a887f7D836923d5597adD8E31',
   '8453': '0xe432150cce91c13a887f7D836923d5597adD8E31',
 };
+
+/*
+ * Addresses of the local deployment of the routing API (src/service/), derived from fixed seeds
+ * nobody holds a key for. The service builds messages to them; Courier's verification accepts
+ * them only when it talks to that local deployment.
+ */
+
+const seed = (text: string) => sha256(utf8ToBytes(text));
+
+/** The simulated smart-relay CCTP contract on an EVM chain: keccak256('courier-sim/cctp-relayer/<chain id>'), last 20 bytes. */
+export function simulatedCctpRelayerContract(chainId: string): string {
+  return toChecksumAddress(bytesToHex(keccak_256(utf8ToBytes(`courier-sim/cctp-relayer/${chainId}`)).slice(12)));
+}
+
+/** Where the simulated CCTP relayer collects its fee on a Cosmos chain: bech32(prefix, sha256('courier-sim/cctp-relayer/<chain id>')[0..20]). */
+export function simulatedCctpRelayerAccount(prefix: string, chainId: string): string {
+  return encodeBech32(prefix, seed(`courier-sim/cctp-relayer/${chainId}`).slice(0, 20));
+}
+
+/**
+ * The deposit address a LinkRequest creates on the simulated Axelar:
+ * bech32('axelar', sha256('<recipient_chain>_<asset>_<recipient_addr>')[0..20]). Real Axelar mixes
+ * a per-block nonce into that hash (the address is known only after the link executes); the
+ * simulated one leaves it out so link and deposit fit in one transaction.
+ */
+export function simulatedAxelarDepositAddress(recipientChain: string, asset: string, recipientAddr: string): string {
+  return encodeBech32('axelar', seed(`${recipientChain}_${asset}_${recipientAddr}`).slice(0, 20));
+}

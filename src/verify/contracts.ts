@@ -2,13 +2,10 @@
  * Protocol contracts and accounts Courier recognises without the route naming them: they are
  * fixed by the bridges themselves (public mainnet deployments), or by the local deployment of
  * the routing API (its simulated swap entry points and smart-relay contracts, derived from
- * fixed seeds that nobody holds a key for). Kept here, not imported from the service, because
- * the extension must not trust the service's own tables.
+ * fixed seeds that nobody holds a key for). Never taken from the service at run time: the
+ * public tables and the seeds' derivations live in src/chains/bridge-contracts.ts, which the
+ * service builds its messages from too.
  */
-import { sha256 } from '@noble/hashes/sha2.js';
-import { keccak_256 } from '@noble/hashes/sha3.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import { encodeBech32, toChecksumAddress } from '../chains/addresses';
 
 export { AXELAR_GATEWAYS, CCTP_TOKEN_MESSENGERS } from '../chains/bridge-contracts';
 
@@ -43,20 +40,11 @@ export const SWAP_ENTRY_POINTS: Readonly<Record<string, readonly string[]>> = {
   'neutron-1': ['neutron1wf55uqlta2zckktt7du7rk7yvrz9c79sauu7h4m82hqd8d42y02q98wg5p'],
 };
 
-/** The smart-relay CCTP contract on an EVM chain (pulls amount + relay fee, burns the amount). */
-export function cctpRelayerContract(chainId: string): string {
-  return toChecksumAddress(bytesToHex(keccak_256(utf8ToBytes(`courier-sim/cctp-relayer/${chainId}`)).slice(12)));
-}
-
-/** Where the CCTP relayer collects its fee on a Cosmos chain when the quote names no address. */
-export function cctpRelayerAccount(prefix: string, chainId: string): string {
-  return encodeBech32(prefix, sha256(utf8ToBytes(`courier-sim/cctp-relayer/${chainId}`)).slice(0, 20));
-}
-
-/** The deposit address an Axelar LinkRequest creates (the local deployment's derivation, without a nonce). */
-export function axelarDepositAddress(recipientChain: string, asset: string, recipientAddr: string): string {
-  return encodeBech32('axelar', sha256(utf8ToBytes(`${recipientChain}_${asset}_${recipientAddr}`)).slice(0, 20));
-}
+export {
+  simulatedAxelarDepositAddress as axelarDepositAddress,
+  simulatedCctpRelayerAccount as cctpRelayerAccount,
+  simulatedCctpRelayerContract as cctpRelayerContract,
+} from '../chains/bridge-contracts';
 
 export const sameAddress = (a: string | undefined, b: string | undefined): boolean =>
   a !== undefined && b !== undefined && (a === b || (a.startsWith('0x') && a.toLowerCase() === b.toLowerCase()));

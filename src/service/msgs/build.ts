@@ -25,10 +25,9 @@
  * address_list): real PFM ignores that receiver for the forward, and a valid address there is
  * where a failed forward's funds would be recoverable.
  */
-import { sha256 } from '@noble/hashes/sha2.js';
-import { utf8ToBytes } from '@noble/hashes/utils.js';
 import type { MsgsRequest, MsgsResponse } from '../../api/schemas';
-import { addressBytes, checkAddress, describeAddressProblem, encodeBech32, leftPad32 } from '../../chains/addresses';
+import { addressBytes, checkAddress, describeAddressProblem, leftPad32 } from '../../chains/addresses';
+import { simulatedCctpRelayerAccount } from '../../chains/bridge-contracts';
 import { invalidArgument } from '../http/errors';
 import { formatUsd, usdValue as usdScaled } from '../pricing';
 import { toWireAsset, type World } from '../world';
@@ -506,17 +505,15 @@ function buildTx(ctx: Ctx, group: Leg[], txNo: number, amount: bigint): TxJson[]
 /** The quote's fee payment address, or the simulated relayer's own account on that chain. */
 function relayFeeAddress(ctx: Ctx, payTo: string | undefined, chainId: string, index: number): string {
   const chain = ctx.world.chain(chainId)!;
-  if (payTo === undefined) return simulatedRelayerAddress(chain.bech32Prefix, chainId);
+  if (payTo === undefined) return simulatedCctpRelayerAccount(chain.bech32Prefix, chainId);
   if (!checkAddress(payTo, chain).ok) {
     throw invalidArgument(`operation ${index} (cctp_transfer): smart_relay_fee_quote's fee payment address ${JSON.stringify(payTo)} is not an address on ${chainId}`);
   }
   return payTo;
 }
 
-/** bech32(prefix, sha256('courier-sim/cctp-relayer/<chain id>')[0..20]): where the local relayer collects fees. */
-export function simulatedRelayerAddress(prefix: string, chainId: string): string {
-  return encodeBech32(prefix, sha256(utf8ToBytes(`courier-sim/cctp-relayer/${chainId}`)).slice(0, 20));
-}
+/** Where the local CCTP relayer collects fees on a Cosmos chain (shared with Courier's verification). */
+export { simulatedCctpRelayerAccount as simulatedRelayerAddress };
 
 function axelarFirst(
   ctx: Ctx,

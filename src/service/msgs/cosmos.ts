@@ -4,8 +4,6 @@
  * real protobuf message (`MsgTransfer.fromPartial`, …) field by field.
  */
 import { toBase64, toUtf8 } from '@cosmjs/encoding';
-import { sha256 } from '@noble/hashes/sha2.js';
-import { encodeBech32 } from '../../chains/addresses';
 import { stringifyExact, type ExactJson } from './json';
 
 export const MSG_TRANSFER_TYPE_URL = '/ibc.applications.transfer.v1.MsgTransfer';
@@ -115,12 +113,5 @@ export function msgLinkRequest(args: { sender: string; recipientAddr: string; re
   return { msg: stringifyExact(body), msg_type_url: MSG_LINK_REQUEST_TYPE_URL };
 }
 
-/**
- * The deposit address a LinkRequest creates, in the local service:
- * bech32('axelar', sha256('<recipient_chain>_<asset>_<recipient_addr>')[0..20]).
- * Real Axelar mixes a per-block nonce into that hash (so the address is known only after the
- * link executes); the simulated Axelar leaves it out so link and deposit fit in one transaction.
- */
-export function axelarDepositAddress(recipientChain: string, asset: string, recipientAddr: string): string {
-  return encodeBech32('axelar', sha256(toUtf8(`${recipientChain}_${asset}_${recipientAddr}`)).slice(0, 20));
-}
+/** The deposit address a LinkRequest creates on the simulated Axelar (shared with Courier's verification). */
+export { simulatedAxelarDepositAddress as axelarDepositAddress } from '../../chains/bridge-contracts';

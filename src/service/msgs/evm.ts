@@ -138,10 +138,8 @@ export function cosmosMemoPayload(memoJson: string): Uint8Array {
   return concat([hexToBytes(AXELAR_COSMOS_PAYLOAD_VERSION), utf8ToBytes(memoJson)]);
 }
 
-/** Address of the simulated smart-relay CCTP contract on an EVM chain: keccak256('courier-sim/cctp-relayer/<chain id>'), last 20 bytes. */
-export function cctpRelayerContract(chainId: string): string {
-  return toChecksumAddress(bytesToHex(keccak_256(utf8ToBytes(`courier-sim/cctp-relayer/${chainId}`)).slice(12)));
-}
+/** The simulated smart-relay CCTP contract on an EVM chain (shared with Courier's verification). */
+export { simulatedCctpRelayerContract as cctpRelayerContract } from '../../chains/bridge-contracts';
 
 /** `requestCCTPTransfer(transferAmount, destinationDomain, mintRecipient, burnToken, feeAmount)` calldata. */
 export function requestCctpTransferCalldata(args: {
