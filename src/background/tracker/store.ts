@@ -88,9 +88,14 @@ function migrateV1Item(raw: Record<string, unknown>): TrackedTx | undefined {
   };
 }
 
-/** storage.local as the store uses it: `get(null)` reads every key (Chrome, Firefox and the fake agree). */
+/**
+ * storage.local as the store uses it. `getKeys` (Chrome 130+, Firefox 143+) lets the first load
+ * read only the tracked keys; without it `get(null)` reads every key (Chrome, Firefox and the
+ * fake agree).
+ */
 export interface TrackedArea extends StorageAreaLike {
   get(keys: string | string[] | null): Promise<Record<string, unknown>>;
+  getKeys?(): Promise<string[]>;
 }
 
 export interface TrackedStoreDeps {
@@ -191,8 +196,25 @@ export class TrackedStore {
     return this.loading;
   }
 
+  /**
+   * The marker and every item key. Read once per worker start, so it must not pay for the rest
+   * of storage.local (the pickers' cached lists run to megabytes).
+   */
+  private async readTracked(): Promise<Record<string, unknown>> {
+    const area = this.deps.area as TrackedArea;
+    let keys: string[];
+    try {
+      if (typeof area.getKeys !== 'function') return area.get(null);
+      keys = await area.getKeys();
+    } catch {
+      return area.get(null); // listed but not implemented (older browsers, test fakes)
+    }
+    const tracked = keys.filter((key) => key === TRACKED_KEY || key.startsWith(TRACKED_ITEM_PREFIX));
+    return tracked.length > 0 ? area.get(tracked) : {};
+  }
+
   private async load(): Promise<Map<string, TrackedTx>> {
-    const all = await (this.deps.area as TrackedArea).get(null);
+    const all = await this.readTracked();
     const marker = all[TRACKED_KEY];
     const version = isRecord(marker) && typeof marker.version === 'number' ? marker.version : undefined;
     if (marker !== undefined && version !== undefined && version < TRACKED_VERSION) return this.migrate(marker as object, version);

@@ -135,4 +135,19 @@ describe('tracked store v3', () => {
     expect(stored['courier:tracked:item:x']).toBeUndefined();
     expect(d.log.error).toHaveBeenCalled();
   });
+
+  it('where the area lists its keys, the first load reads only the tracked ones (not the pickers\' cached lists)', async () => {
+    const item = TrackedTx.parse({ ...v2Item(HASH_C), user: true, joined: {}, answeredAt: null, refreshAt: null });
+    await local().set({ 'courier:tracked': { version: 3 }, [`courier:tracked:item:${item.id}`]: item, 'courier:directory:https://api.example': { big: 'x'.repeat(1000) } });
+    const read: unknown[] = [];
+    const area = {
+      get: (keys: string | string[] | null) => (read.push(keys), local().get(keys as never)),
+      getKeys: async () => Object.keys(await everything()),
+      set: (items: Record<string, unknown>) => local().set(items),
+      remove: (keys: string | string[]) => local().remove(keys),
+    };
+    const items = await createTrackedRecord(deps(area)).all();
+    expect(items.map((i) => i.txHash)).toEqual([HASH_C]);
+    expect(read).toEqual([['courier:tracked', `courier:tracked:item:${item.id}`]]);
+  });
 });
