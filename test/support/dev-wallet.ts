@@ -19,8 +19,8 @@ import { PubKey } from 'cosmjs-types/cosmos/crypto/secp256k1/keys';
 import { TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx';
 import { MsgExecuteContract } from 'cosmjs-types/cosmwasm/wasm/v1/tx';
 import { MsgTransfer } from 'cosmjs-types/ibc/applications/transfer/v1/tx';
-import { MsgLinkRequestCodec, type MsgLinkRequest } from '../../src/service/chains/axelar';
-import { MsgDepositForBurnCodec, type MsgDepositForBurn } from '../../src/service/chains/messages';
+import { MsgLinkRequestCodec, type MsgLinkRequest } from '../../src/service/bridges/axelar/hub';
+import { MsgDepositForBurnCodec, type MsgDepositForBurn } from '../../src/service/bridges/cctp/codec';
 
 export const DEV_MNEMONIC =
   'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';

@@ -12,13 +12,19 @@
  * the registry for /v2/info/bridges and `bridges` filters, and its code lives in `ibc/`, but
  * its transfers are the planner's own TransferLeg, not a bridge leg.
  */
-import type { TxRecord } from '../chains/blocks';
+import type { BridgeEvent, TxRecord } from '../chains/blocks';
+import type { CosmosMsgJson } from '../msgs/cosmos';
+import type { Erc20ApprovalJson, FeeJson, TxJson } from '../msgs/build';
+import type { Delivery } from '../msgs/memo';
 import type { ExecContext } from '../chains/executors';
+import type { PacketMiddleware } from '../chains/middleware';
 import type { MsgCodec, Executor } from '../chains';
 import type { PlannerIndex } from '../planner/graph';
 import type { BridgeFee, LegQuote, QuoteContext } from '../planner/quote';
 import type { TimingTable } from '../planner/timing';
-import type { Leg as PlannerLeg, Position } from '../planner/types';
+import type { Leg as PlannerLeg, Position, TransferLeg } from '../planner/types';
+import type { PacketRecord } from '../chains/ics20';
+import type { Built, StatusSource } from '../status/legs';
 import type { World } from '../world';
 
 /** The API's bridge ids (openapi BridgeType), in the spec's order. */
@@ -60,7 +66,21 @@ export interface BridgePlanner<D = unknown> {
   /** Why the leg after this crossing cannot ride on its transaction (its delivery runs nothing), or undefined. */
   cannotContinue(world: World, leg: PlannedBridgeLeg<D>, next: PlannerLeg): TxBreak | undefined;
   /** The route operation: its wire key (`go_fast_transfer`) and body, without tx_index/amount_in/amount_out. */
-  operation(ctx: QuoteContext, leg: PlannedBridgeLeg<D>, quote: LegQuote, o: { smartRelay: boolean }): { key: string; body: Body };
+  operation(ctx: QuoteContext, leg: PlannedBridgeLeg<D>, quote: LegQuote, o: { smartRelay: boolean; absorbed?: Absorbed }): { key: string; body: Body };
+  /**
+   * IBC hops this bridge carries inside its own operation (Axelar: the transfer into its hub,
+   * or the one hop out of it): such a hop is not an operation of its own, and needs no PFM.
+   */
+  absorbs?: {
+    before?(world: World, transfer: TransferLeg, leg: PlannedBridgeLeg<D>): boolean;
+    after?(world: World, leg: PlannedBridgeLeg<D>, transfer: TransferLeg): boolean;
+  };
+}
+
+/** The IBC hops folded into a bridge operation (see BridgePlanner.absorbs). */
+export interface Absorbed {
+  before?: TransferLeg;
+  after?: TransferLeg;
 }
 
 // ─────────────────────────────── msgs ───────────────────────────────
@@ -87,26 +107,6 @@ export interface MsgsBridgeLeg<D = unknown> extends MsgsLegBase {
   data: D;
 }
 
-/** Where the packet or payload that ends one step goes, and what runs on arrival. */
-export interface Delivery {
-  receiver: string;
-  memo?: unknown;
-}
-
-export interface EvmTxJson {
-  chain_id: string;
-  to: string;
-  value: string;
-  data: string;
-  required_erc20_approvals: { token_contract: string; spender: string; amount: string }[];
-  signer_address: string;
-}
-
-export interface CosmosMsgJson {
-  msg: string;
-  msg_type_url: string;
-}
-
 /** What a bridge needs from the msgs builder while it writes its transaction. */
 export interface TxBuilding {
   readonly world: World;
@@ -118,33 +118,29 @@ export interface TxBuilding {
   readonly nowMs: bigint;
   /** Operation indices of this transaction. */
   readonly indices: readonly number[];
+  /** Who pays the fees of a transaction signed on Solana (fee_payer_address), if not its signer. */
+  readonly svmFeePayer: string | undefined;
   /**
    * What the rest of the transaction after this leg needs on arrival: the receiver and memo
    * (PFM forward, ibc-hooks swap, post-route handler); undefined when this leg ends the route's
    * transaction at the user's own address. `extraNs` delays absolute timeouts by the bridge's own time.
    */
   onward(extraNs?: bigint): Delivery | undefined;
-  evmTx(to: string, value: bigint, data: string, approvals: EvmTxJson['required_erc20_approvals']): { evm_tx: EvmTxJson; operations_indices: number[] };
-  cosmosTx(msgs: CosmosMsgJson[]): { cosmos_tx: { chain_id: string; path: string[]; signer_address: string; msgs: CosmosMsgJson[] }; operations_indices: number[] };
-}
-
-export interface FeeJson {
-  fee_type: string;
-  bridge_id: string;
-  amount: string;
-  usd_amount: string;
-  origin_asset: unknown;
-  chain_id: string;
-  tx_index: number;
-  operation_index: number | null;
-  fee_behavior?: string;
+  /** An evm_tx signed by the leg's sender on its source chain. */
+  evmTx(to: string, value: bigint, data: string, approvals: Erc20ApprovalJson[]): TxJson;
+  /** A cosmos_tx signed by the leg's sender on its source chain, over this transaction's path. */
+  cosmosTx(msgs: CosmosMsgJson[]): TxJson;
 }
 
 export interface BridgeMsgs<D = unknown> {
   /** The wire key of the operation this bridge writes and reads (`go_fast_transfer`). */
   operationKey: string;
-  /** Reads the caller's operation body; throws invalidArgument naming the field for a bad one. */
-  read(world: World, body: Body, base: MsgsLegBase): MsgsBridgeLeg<D>;
+  /**
+   * Reads the caller's operation body; throws invalidArgument starting with `where` for a bad
+   * one. `base.denomIn` is the body's denom_in or what the operation before delivered,
+   * `base.denomOut` the body's denom_out or ''.
+   */
+  read(world: World, body: Body, base: MsgsLegBase, where: string): MsgsBridgeLeg<D>;
   /** What arrives, given what enters (fees the crossing deducts). */
   amountOut(leg: MsgsBridgeLeg<D>, amountIn: bigint): bigint;
   /** Why this crossing cannot ride on the transaction of `prev`, or undefined. */
@@ -152,9 +148,13 @@ export interface BridgeMsgs<D = unknown> {
   /** Why `next` cannot ride on this crossing's transaction, or undefined when the bridge carries it on. */
   cannotContinue(world: World, leg: MsgsBridgeLeg<D>, next: { kind: string; from: string }): string | undefined;
   /** The transaction(s) when this crossing starts one, moving `amount`. */
-  startTx(b: TxBuilding, leg: MsgsBridgeLeg<D>, amount: bigint): ReturnType<TxBuilding['evmTx'] | TxBuilding['cosmosTx']>[];
-  /** When this crossing is reached inside a transaction: where the packet before it is addressed. */
-  arrival?(b: TxBuilding, leg: MsgsBridgeLeg<D>): Delivery;
+  startTx(b: TxBuilding, leg: MsgsBridgeLeg<D>, amount: bigint): TxJson[];
+  /**
+   * When this crossing is reached inside a transaction: where the packet that reaches it is
+   * addressed, and, when the tokens enter it over one more IBC hop from `leg.from`, that hop's
+   * channel (the builder then forwards there with PFM, or sends there from a swap's entry point).
+   */
+  arrival?(b: TxBuilding, leg: MsgsBridgeLeg<D>): { delivery: Delivery; viaChannel?: string };
   /** estimated_fees entries of this crossing. */
   fees(world: World, leg: MsgsBridgeLeg<D>, txIndex: number): FeeJson[];
 }
@@ -175,8 +175,13 @@ export type EvmContractHandler = (ctx: ExecContext, call: EvmContractCall) => st
 /** How a bridge plugs into the simulated chains when a simulator starts. */
 export interface BridgeInstaller {
   readonly world: World;
-  registerMsgType(codec: MsgCodec, executor?: Executor): void;
+  /** A Cosmos message type and what it does; `onlyOn` limits the chains that accept it (default: all). */
+  registerMsgType(codec: MsgCodec, executor: Executor, onlyOn?: readonly string[]): void;
   registerEvmContract(chainId: string, address: string, handler: EvmContractHandler): void;
+  /** A receive middleware after IBC's own (PFM, ibc-hooks): the bridge's module on a Cosmos chain. */
+  registerPacketMiddleware(middleware: PacketMiddleware): void;
+  /** Runs `after` once a message of this type has executed, in the same tx (a deposit address noticing a bank send). */
+  afterMsg(typeUrl: string, after: (ctx: ExecContext, msg: unknown) => void): void;
 }
 
 /**
@@ -201,30 +206,22 @@ export type BridgeOutcome =
 /** A crossing as the simulator keeps it: the event that started it and every step since. */
 export interface BridgeTransferView {
   id: string;
-  bridge: BridgeId;
-  /** Source chain, tx, block time, sender, amount, denoms, recipient, and the bridge's own detail. */
-  event: {
-    chainId: string;
-    txHash: string;
-    time: number;
-    from: string;
-    amount: string;
-    destChainId: string;
-    sourceDenom: string;
-    destDenom: string;
-    recipient: string;
-    detail: Readonly<Record<string, unknown>>;
-  };
+  /** Source chain, tx, block time, sender, amount, denoms, recipient, and the bridge's own fields or `detail`. */
+  event: BridgeEvent;
   state: 'pending' | 'completed' | 'failed' | 'refunded';
   /** System txs of the steps that ran, by label, in order. */
   steps: readonly { label: string; tx: TxRecord }[];
+  /** Where the tokens went when it completed (or came back to, when refunded). */
   arrived?: { chainId: string; denom: string; address: string };
+  /** Packets a step sent on (Axelar's delivery from its hub over IBC). */
   childPacketIds: readonly string[];
   error?: string;
 }
 
 export interface BridgeSimulation {
   install(i: BridgeInstaller): void;
+  /** Completes a crossing's event from the whole tx that started it (CCTP: a relay fee paid in the same tx). */
+  annotate?(event: BridgeEvent, tx: { signer: string; msgs: readonly { typeUrl: string; value: unknown }[] }): void;
   /**
    * The steps that finish a crossing, planned when its source tx commits. `fault` is the
    * bridge's fault kind armed for it (see `faults`), or undefined.
@@ -254,8 +251,16 @@ export interface BridgeStatusLeg {
 }
 
 export interface BridgeStatus {
-  /** The crossing's transfer_sequence entry as it stands at simulated time `now` (only on-chain txs). */
-  project(transfer: BridgeTransferView, tx: (chainId: string, hash: string, time: number) => StatusTx, now: number): BridgeStatusLeg;
+  /**
+   * The crossing's transfer_sequence entry as it stands at simulated time `now`: only txs
+   * whose block time is not after `now` count as on chain. `transfer.completeTx` is the tx of
+   * the step that settled it.
+   */
+  project(transfer: BridgeTransferView & { completeTx?: TxRecord }, tx: (chainId: string, hash: string, time: number) => StatusTx, now: number): BridgeStatusLeg;
+  /** A bridge whose operation folds IBC hops in (Axelar) builds its legs itself from the status source. */
+  leg?(id: string, src: StatusSource, now: number): Built | undefined;
+  /** A packet that starts one of this bridge's crossings is that crossing's leg (Axelar's GMP account). */
+  inboundLeg?(packet: PacketRecord, src: StatusSource, now: number): Built | undefined;
 }
 
 // ─────────────────────────────── the whole bridge ───────────────────────────────
@@ -267,14 +272,23 @@ export interface BridgeFaultKind {
   help: string;
 }
 
-export interface ServiceBridge<D = unknown> {
+export interface ServiceBridge<P = unknown, M = unknown> {
   id: BridgeId;
   /** /v2/info/bridges */
   name: string;
   logoUri: string | null;
-  planner: BridgePlanner<D>;
-  msgs: BridgeMsgs<D>;
+  /**
+   * A route request flag that turns this bridge on and makes routes prefer it where it can
+   * carry them (`go_fast`); without the flag it carries routes only when `bridges` names it.
+   */
+  requestFlag?: string;
+  planner: BridgePlanner<P>;
+  msgs: BridgeMsgs<M>;
   simulation: BridgeSimulation;
   status: BridgeStatus;
   faults: readonly BridgeFaultKind[];
 }
+
+/** A bridge of any data types, as the registry holds them (each bridge checks its own data). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyServiceBridge = ServiceBridge<any, any>;

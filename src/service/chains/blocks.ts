@@ -4,6 +4,7 @@
  * simulated time (a per-chain phase so that chains do not all tick together), so heights and block times are arithmetic on the clock. A tx accepted at
  * time t goes into the first block strictly after t; its on_chain_at is that block's time.
  */
+import type { BridgeId } from '../bridges/types';
 import type { Coin } from './ledger';
 import type { PacketRecord } from './ics20';
 
@@ -105,8 +106,8 @@ interface BridgeEventBase {
   from: string;
   /** Base units burnt on `chainId` and to be minted on `destChainId`. */
   amount: string;
-  /** `cctp` or `axelar`: which bridge carries it. */
-  bridge: 'cctp' | 'axelar';
+  /** The API id of the bridge that carries it. */
+  bridge: BridgeId;
   /** Where completeBridge() lands the tokens (an EVM chain, Solana, noble-1, a Cosmos chain via axelar-dojo-1). */
   destChainId: string;
   /** The denom burnt on `chainId` (what a supply report counts as having left). */
@@ -116,8 +117,8 @@ interface BridgeEventBase {
   /** Who gets it on `destChainId` (checksummed EVM, base58, or bech32). */
   recipient: string;
   /**
-   * How long the bridge takes, in simulated ms, by the planner's timing table
-   * (cctpSeconds / axelarSeconds): when a relayer should call completeBridge().
+   * How long the bridge takes, in simulated ms, by its own timing table (what routes quote):
+   * when its last step is due.
    */
   expectedDelayMs: number;
   /** The packet whose receive started this transfer (an IBC hop into Axelar with a GMP memo). */
@@ -127,7 +128,7 @@ interface BridgeEventBase {
 /** Circle CCTP: USDC burnt on one domain (Noble, an EVM chain), minted on another. */
 export interface CctpBridgeEvent extends BridgeEventBase {
   kind: 'cctp_deposit_for_burn';
-  bridge: 'cctp';
+  bridge: 'CCTP';
   burnToken: string;
   destinationDomain: number;
   /** 0x-prefixed hex of the 32-byte recipient. */
@@ -140,7 +141,7 @@ export interface CctpBridgeEvent extends BridgeEventBase {
 /** Axelar: a gateway asset burnt on one side (EVM gateway, or axelar-dojo-1) and minted on the other. */
 export interface AxelarBridgeEvent extends BridgeEventBase {
   kind: 'axelar_transfer';
-  bridge: 'axelar';
+  bridge: 'AXELAR';
   /** Axelar's asset id (its denom on axelar-dojo-1), e.g. `uusdc`. */
   asset: string;
   symbol: string;
@@ -152,8 +153,15 @@ export interface AxelarBridgeEvent extends BridgeEventBase {
   memo: string;
 }
 
+/** Any other bridge's crossing: what it needs to finish the transfer is in `detail`. */
+export interface GenericBridgeEvent extends BridgeEventBase {
+  bridge: Exclude<BridgeId, 'IBC' | 'CCTP' | 'AXELAR'>;
+  kind: string;
+  detail: Readonly<Record<string, unknown>>;
+}
+
 /** A transfer leaving through a bridge other than IBC; consumed by the bridge relayer. */
-export type BridgeEvent = CctpBridgeEvent | AxelarBridgeEvent;
+export type BridgeEvent = CctpBridgeEvent | AxelarBridgeEvent | GenericBridgeEvent;
 
 /** Per-chain tx index: by hash, and the count of txs per block for their index. */
 export class TxIndex {

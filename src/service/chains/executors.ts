@@ -7,25 +7,16 @@
  * effect of the tx's messages (balances, accounts, packets, events) and records the tx with
  * that code and log — fee and sequence stay charged, as on a real chain.
  */
-import { toHex } from '@cosmjs/encoding';
 import type { MsgSend } from 'cosmjs-types/cosmos/bank/v1beta1/tx';
 import type { MsgExecuteContract } from 'cosmjs-types/cosmwasm/wasm/v1/tx';
 import type { MsgTransfer } from 'cosmjs-types/ibc/applications/transfer/v1/tx';
 import type { World } from '../world/world';
 import type { WorldChain } from '../world/types';
 import type { BridgeEvent, TxEvent } from './blocks';
-import { bridgeDelayMs, cctpChainByDomain, recipientFromBytes32 } from './bridges';
 import { ExecError } from './errors';
 import type { RecvResult, PacketRecord, TransferArgs } from './ics20';
 import type { ChainLedger } from './ledger';
-import {
-  TYPE_MSG_DEPOSIT_FOR_BURN,
-  TYPE_MSG_DEPOSIT_FOR_BURN_WITH_CALLER,
-  TYPE_MSG_EXECUTE_CONTRACT,
-  TYPE_MSG_SEND,
-  TYPE_MSG_TRANSFER,
-  type MsgDepositForBurn,
-} from './messages';
+import { TYPE_MSG_EXECUTE_CONTRACT, TYPE_MSG_SEND, TYPE_MSG_TRANSFER } from './messages';
 
 export interface ExecResult {
   /** Extra events (executors may also call ctx.emit). */
@@ -64,7 +55,7 @@ export interface ExecContext {
   receivePacket(packet: PacketRecord, receiverOverride?: string): RecvResult;
   /** ICS-20 refund on this chain (the packet's source): after a timeout or an error acknowledgement. */
   refundPacket(packet: PacketRecord, reason: 'timeout' | 'error_ack'): void;
-  /** Records a non-IBC outbound transfer (CCTP burn, …) for a bridge relayer. */
+  /** Records a crossing by a registered bridge (a burn, a lock, an order) for the bridge relayer. */
   emitBridge(event: BridgeEventInput): BridgeEvent;
   /** Runs fn as a nested atomic scope: when it throws, only its own effects are undone. */
   atomic<T>(fn: () => T): T;
@@ -134,45 +125,11 @@ const execExecuteContract: Executor<MsgExecuteContract> = (ctx, m) => {
   });
 };
 
-/** Noble CCTP: burn USDC from the sender; the bridge relayer mints it on the destination domain. */
-const execDepositForBurn: Executor<MsgDepositForBurn> = (ctx, m) => {
-  const cctp = ctx.world.cctpChain(ctx.chainId);
-  if (ctx.chainId !== ctx.world.bridges.cctp.nobleChainId || !cctp) {
-    throw new ExecError(`CCTP is not available on ${ctx.chainId}: unknown request`, 6);
-  }
-  if (m.burnToken !== cctp.usdcDenom) throw new ExecError(`burn token ${m.burnToken} is not supported: token not supported`, 10, 'cctp');
-  const dest = cctpChainByDomain(ctx.world, m.destinationDomain);
-  if (!dest || dest.chain.chainId === ctx.chainId) {
-    throw new ExecError(`destination domain ${m.destinationDomain} is not a known remote domain: invalid destination domain`, 9, 'cctp');
-  }
-  ctx.ledger.burn(m.from, m.burnToken, BigInt(m.amount));
-  ctx.emitBridge({
-    kind: 'cctp_deposit_for_burn',
-    bridge: 'cctp',
-    from: m.from,
-    amount: m.amount,
-    burnToken: m.burnToken,
-    destinationDomain: m.destinationDomain,
-    mintRecipient: `0x${toHex(m.mintRecipient)}`,
-    destinationCaller: m.destinationCaller.length ? `0x${toHex(m.destinationCaller)}` : '',
-    destChainId: dest.chain.chainId,
-    sourceDenom: m.burnToken,
-    destDenom: dest.usdcDenom,
-    recipient: recipientFromBytes32(dest.chain, m.mintRecipient),
-    // the simulator marks it smart-relayed when the same tx pays a relay fee (see deliver)
-    smartRelay: false,
-    expectedDelayMs: bridgeDelayMs('cctp', ctx.chainId, false),
-  });
-  ctx.emit(ev('circle.cctp.v1.DepositForBurn', { depositor: m.from, amount: m.amount, burn_token: m.burnToken, destination_domain: String(m.destinationDomain) }));
-};
-
 /** The executors a fresh simulator starts with. */
 export function defaultExecutors(): Map<string, Executor> {
   return new Map<string, Executor>([
     [TYPE_MSG_SEND, execSend as Executor],
     [TYPE_MSG_TRANSFER, execTransfer as Executor],
     [TYPE_MSG_EXECUTE_CONTRACT, execExecuteContract as Executor],
-    [TYPE_MSG_DEPOSIT_FOR_BURN, execDepositForBurn as Executor],
-    [TYPE_MSG_DEPOSIT_FOR_BURN_WITH_CALLER, execDepositForBurn as Executor],
   ]);
 }

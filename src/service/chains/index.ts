@@ -2,9 +2,6 @@
 export {
   ChainSimulator,
   FAUCET_CAP,
-  PFM_DEFAULT_TIMEOUT_NS,
-  PFM_DEFAULT_RETRIES,
-  AXELAR_IBC_TIMEOUT_NS,
   chainNotSupported,
   type AccountView,
   type ChainSimulatorOptions,
@@ -47,19 +44,7 @@ export {
   type TxEvent,
   type TxRecord,
 } from './blocks';
-export {
-  axelarAssetBySymbol,
-  axelarAssetByGatewaySymbol,
-  axelarGatewaySymbol,
-  axelarChainByName,
-  axelarTokenOn,
-  bridgeDelayMs,
-  cctpChainByDomain,
-  recipientFromBytes32,
-  type BridgeTransfer,
-  type BridgeTransferState,
-} from './bridges';
-export { MsgLinkRequestCodec, TYPE_MSG_LINK_REQUEST, linkRequestCodec, type MsgLinkRequest } from './axelar';
+export { type BridgeTransfer, type BridgeTransferState } from './bridges';
 export { executeEvmCall, nativeDenom, type EvmCall } from './evm';
 export { allowanceCalldata, allowanceOf, approveCalldata, balanceOfCalldata, decodeUintResult, ERC20_SIGNATURES, executeErc20, spendAllowance } from './erc20';
 export { checkTx, requiredFees, txHashOf, MAX_MEMO_CHARS, SECP256K1_PUBKEY_TYPE, type CheckedTx } from './checktx';
@@ -80,14 +65,10 @@ export { traceOf, msToNs, type PacketRecord, type RecvResult, type TimeoutHeight
 export { ChainLedger, coinsString, type Coin, type LedgerSnapshot } from './ledger';
 export {
   MSG_CODECS,
-  MsgDepositForBurnCodec,
-  TYPE_MSG_DEPOSIT_FOR_BURN,
-  TYPE_MSG_DEPOSIT_FOR_BURN_WITH_CALLER,
   TYPE_MSG_EXECUTE_CONTRACT,
   TYPE_MSG_SEND,
   TYPE_MSG_TRANSFER,
   type DecodedMsg,
   type MsgCodec,
-  type MsgDepositForBurn,
 } from './messages';
 export { chainRoutes, evmRoutes, handleAccount, handleEvmCall, handleEvmExecute, handleFaucet, handleSvmExecute, handleSubmit } from './http';

@@ -6,79 +6,12 @@
 import { MsgSend } from 'cosmjs-types/cosmos/bank/v1beta1/tx';
 import { MsgExecuteContract } from 'cosmjs-types/cosmwasm/wasm/v1/tx';
 import { MsgTransfer } from 'cosmjs-types/ibc/applications/transfer/v1/tx';
-import { BinaryReader, BinaryWriter } from 'cosmjs-types/binary';
 import { checkAddress } from './address';
 
 export const TYPE_MSG_SEND = '/cosmos.bank.v1beta1.MsgSend';
 export const TYPE_MSG_TRANSFER = '/ibc.applications.transfer.v1.MsgTransfer';
 export const TYPE_MSG_EXECUTE_CONTRACT = '/cosmwasm.wasm.v1.MsgExecuteContract';
-export const TYPE_MSG_DEPOSIT_FOR_BURN = '/circle.cctp.v1.MsgDepositForBurn';
-export const TYPE_MSG_DEPOSIT_FOR_BURN_WITH_CALLER = '/circle.cctp.v1.MsgDepositForBurnWithCaller';
 
-/** Noble's CCTP burn (circle.cctp.v1); cosmjs-types does not ship it, so it is coded here. */
-export interface MsgDepositForBurn {
-  from: string;
-  /** Integer string (cosmossdk.io/math.Int). */
-  amount: string;
-  destinationDomain: number;
-  /** 32 bytes: the recipient on the destination domain, left-padded. */
-  mintRecipient: Uint8Array;
-  burnToken: string;
-  /** Only in MsgDepositForBurnWithCaller; empty otherwise. */
-  destinationCaller: Uint8Array;
-}
-
-export const MsgDepositForBurnCodec = {
-  encode(m: MsgDepositForBurn, withCaller = m.destinationCaller.length > 0): Uint8Array {
-    const w = BinaryWriter.create();
-    if (m.from !== '') w.uint32(10).string(m.from);
-    if (m.amount !== '') w.uint32(18).string(m.amount);
-    if (m.destinationDomain !== 0) w.uint32(24).uint32(m.destinationDomain);
-    if (m.mintRecipient.length) w.uint32(34).bytes(m.mintRecipient);
-    if (m.burnToken !== '') w.uint32(42).string(m.burnToken);
-    if (withCaller && m.destinationCaller.length) w.uint32(50).bytes(m.destinationCaller);
-    return w.finish();
-  },
-  decode(bytes: Uint8Array): MsgDepositForBurn {
-    const r = new BinaryReader(bytes);
-    const m: MsgDepositForBurn = {
-      from: '',
-      amount: '',
-      destinationDomain: 0,
-      mintRecipient: new Uint8Array(),
-      burnToken: '',
-      destinationCaller: new Uint8Array(),
-    };
-    while (r.pos < r.len) {
-      const tag = r.uint32();
-      switch (tag >>> 3) {
-        case 1:
-          m.from = r.string();
-          break;
-        case 2:
-          m.amount = r.string();
-          break;
-        case 3:
-          m.destinationDomain = r.uint32();
-          break;
-        case 4:
-          m.mintRecipient = r.bytes();
-          break;
-        case 5:
-          m.burnToken = r.string();
-          break;
-        case 6:
-          m.destinationCaller = r.bytes();
-          break;
-        default:
-          r.skipType(tag & 7);
-      }
-    }
-    return m;
-  },
-};
-
-/** Context for stateless checks. */
 export interface MsgCheckContext {
   chainId: string;
   prefix: string;
@@ -94,7 +27,7 @@ export interface MsgCodec<T = unknown> {
 }
 
 const DENOM = /^[a-zA-Z][a-zA-Z0-9/:._-]{2,127}$/;
-const UINT = /^\d+$/;
+export const UINT = /^\d+$/;
 const ID = /^[a-zA-Z0-9._+\-#[\]<>]{2,128}$/;
 
 /** SDK Coin.Validate(): a valid denom and a non-negative integer amount. */
@@ -106,7 +39,7 @@ export function coinProblem(c: { denom: string; amount: string } | undefined, re
   return undefined;
 }
 
-function addressProblem(label: string, address: string, prefix: string): string | undefined {
+export function addressProblem(label: string, address: string, prefix: string): string | undefined {
   const r = checkAddress(address, prefix);
   return r.ok ? undefined : `invalid ${label} address: ${r.reason}: invalid address`;
 }
@@ -176,29 +109,11 @@ const msgExecuteContract: MsgCodec<MsgExecuteContract> = {
   },
 };
 
-function depositForBurnCodec(typeUrl: string): MsgCodec<MsgDepositForBurn> {
-  return {
-    typeUrl,
-    decode: (b) => MsgDepositForBurnCodec.decode(b),
-    signers: (m) => [m.from],
-    validate(m, ctx) {
-      const bad = addressProblem('from', m.from, ctx.prefix);
-      if (bad) return bad;
-      if (!UINT.test(m.amount) || BigInt(m.amount) === 0n) return 'amount must be positive: invalid request';
-      if (m.mintRecipient.length !== 32) return 'mint recipient must be 32 bytes: invalid request';
-      if (m.burnToken === '') return 'burn token must be set: invalid request';
-      return undefined;
-    },
-  };
-}
-
-/** Codecs by type URL; each simulator copies this map (ChainSimulator.registerMsgType adds more). */
+/** Codecs by type URL; each simulator copies this map (bridges add theirs with registerMsgType). */
 export const MSG_CODECS = new Map<string, MsgCodec>([
   [TYPE_MSG_SEND, msgSend as MsgCodec],
   [TYPE_MSG_TRANSFER, msgTransfer as MsgCodec],
   [TYPE_MSG_EXECUTE_CONTRACT, msgExecuteContract as MsgCodec],
-  [TYPE_MSG_DEPOSIT_FOR_BURN, depositForBurnCodec(TYPE_MSG_DEPOSIT_FOR_BURN) as MsgCodec],
-  [TYPE_MSG_DEPOSIT_FOR_BURN_WITH_CALLER, depositForBurnCodec(TYPE_MSG_DEPOSIT_FOR_BURN_WITH_CALLER) as MsgCodec],
 ]);
 
 /** A decoded message of a tx. */

@@ -16,16 +16,18 @@
  *                                │ forwarded (PFM sent it on; the ack waits for that packet)
  *   received ──acknowledgePacket──▶ acknowledged;  recv_failed ──acknowledgePacket──▶ refunded
  *   in_flight ──timeoutPacket──▶ refunded
- *   On receive the destination runs its IBC middleware on the memo: packet-forward-middleware
- *   (`forward`, chains with pfmEnabled), ibc-hooks (`wasm`, chains with ibcHooks: the swap
- *   entry point), Axelar's GMP and deposit addresses (axelar-dojo-1); anything else is a
- *   plain ICS-20 receive. A forwarded packet's outcome comes back hop by hop: success writes
+ *   On receive the destination runs its IBC middleware (middleware.ts): IBC's own,
+ *   packet-forward-middleware and ibc-hooks (src/service/bridges/ibc/), then any a bridge
+ *   installed (Axelar's GMP account and deposit addresses); anything else is a plain ICS-20
+ *   receive. A forwarded packet's outcome comes back hop by hop: success writes
  *   the parent's success ack; an error ack or a final timeout (after PFM's retries) undoes the
  *   parent's receive on the intermediate chain and writes its error ack, so the refund
  *   unwinds along the path. Every 'ack' SimEvent says an acknowledgement is ready to relay.
  *
- * Bridges (bridges.ts): a CCTP or Axelar burn is a BridgeEvent; completeBridge(id) mints on
- * the destination (a system tx there) after the relayer's delay.
+ * Bridges (src/service/bridges/): each registered bridge installs its message types, EVM
+ * contracts and middleware when the simulator starts. A crossing's source tx records a
+ * BridgeEvent; its bridge plans the steps that finish it (bridgeSteps) and the relayer runs
+ * each as a system tx when due (runBridgeStep); completeBridge(id) runs the rest at once.
  *
  * State is applied when the tx is accepted; the tx's block time (on_chain_at) is at most one
  * block interval later. Readers that care whether the block "exists" yet compare
@@ -39,7 +41,7 @@ import { bytesToHex } from '@noble/hashes/utils.js';
 import { checkAddress as checkAnyAddress, encodeBase58, toChecksumAddress } from '../../chains/addresses';
 import { entryPointHandler, entryPointLifecycle } from '../contracts/entry-point';
 import { ServiceError, GrpcCode, invalidArgument } from '../http/errors';
-import { parseMemo, pfmTimeoutNs, type AxelarGmpMemo, type ForwardMemo, type WasmMemo } from '../msgs/memo';
+import { parseMemo } from '../msgs/memo';
 import type { World } from '../world/world';
 import type { ChannelEnd, WorldChain } from '../world/types';
 import {
@@ -50,18 +52,20 @@ import {
   devSvmAddress,
   DEV_ACCOUNT_COUNT,
   getDevKeys,
-  hooksIntermediateSender,
-  pfmIntermediateAddress,
 } from './address';
-import { AXELAR_GMP_ACCOUNT, confirmDeposit, executeGmp, execLinkRequest, linkOf, linkRequestCodec, TYPE_MSG_LINK_REQUEST } from './axelar';
+import { IBC_MIDDLEWARE } from '../bridges/ibc/middleware';
+import { AckError, SUCCESS_ACK, type Cause, type Host, type MiddlewareContext, type PacketMiddleware } from './middleware';
+import { BRIDGES, bridgeOf } from '../bridges/registry';
+import type { BridgeStep, EvmContractHandler } from '../bridges/types';
+import { DEFAULT_TIMING, type TimingTable } from '../planner/timing';
 import { BlockClock, TxIndex, DEFAULT_BLOCK_INTERVAL_MS, type BlockRef, type BridgeEvent, type TxEvent, type TxRecord } from './blocks';
-import { bridgeDelayMs, type BridgeTransfer } from './bridges';
+import type { BridgeTransfer } from './bridges';
 import { checkTx, SECP256K1_PUBKEY_TYPE, type CheckedTx } from './checktx';
 import { SimClock, type Clock } from './clock';
 import { CheckTxError, ExecError } from './errors';
 import { executeEvmCall, nativeDenom } from './evm';
-import { executeSvmTx, SVM_FEE_PER_SIGNATURE, svmSignature } from './svm';
-import { decodeSvmTx, type DecodedSvmTx } from '../msgs/svm';
+import { executeSvmTx, SVM_FEE_PER_SIGNATURE, svmSignature } from '../bridges/cctp/svm-execute';
+import { decodeSvmTx, type DecodedSvmTx } from '../bridges/cctp/svm';
 import {
   defaultExecutors,
   type BridgeEventInput,
@@ -76,16 +80,11 @@ import {
 import { backingPath, buildGenesisPlan, originKey, type GenesisPlan, type OriginRef } from './genesis';
 import { msToNs, receiveTransfer, refundTransfer, sendTransfer, traceOf, type PacketRecord, type RecvResult } from './ics20';
 import { ChainLedger, type LedgerSnapshot } from './ledger';
-import { MSG_CODECS, TYPE_MSG_DEPOSIT_FOR_BURN, TYPE_MSG_DEPOSIT_FOR_BURN_WITH_CALLER, TYPE_MSG_SEND, type MsgCodec } from './messages';
+import { MSG_CODECS, TYPE_MSG_SEND, type MsgCodec } from './messages';
 
 /** Largest amount one faucet call mints, in base units. */
 export const FAUCET_CAP = 10n ** 30n;
 
-/** PFM's defaults when a forward memo leaves them out (10 minutes, 3 retries). */
-export const PFM_DEFAULT_TIMEOUT_NS = 600n * 1_000_000_000n;
-export const PFM_DEFAULT_RETRIES = 3;
-/** Timeout of the packet Axelar sends from the hub into a Cosmos chain (ibc-go's default relative timeout). */
-export const AXELAR_IBC_TIMEOUT_NS = 600n * 1_000_000_000n;
 
 export interface ChainSimulatorOptions {
   world: World;
@@ -232,26 +231,12 @@ interface Sink {
 
 const emptySink = (): Sink => ({ events: [], packets: [], bridge: [], onCommit: [], notes: [] });
 
-/** The simulator's own view of an ExecContext: commit hooks and the cause of packets sent. */
-interface Host extends ExecContext {
-  onCommit(fn: () => void): void;
-  note(e: SimEvent): void;
-  /** Runs fn with packets and bridge events it starts attributed to `cause`. */
-  within<T>(cause: Cause, fn: () => T): T;
-}
-
-type Cause = { packetId: string } | { bridgeId: string };
-
-/** A receive refused by the destination's application or middleware: becomes the error ack. */
-class AckError extends Error {}
-
 const ev = (type: string, attrs: Record<string, string>): TxEvent => ({
   type,
   attributes: Object.entries(attrs).map(([key, value]) => ({ key, value })),
 });
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-const SUCCESS_ACK = '{"result":"AQ=="}';
 /** Who collects Solana's signature fees in the simulation (base58 of sha256('courier-sim/solana/validator')). */
 const SVM_VALIDATOR = encodeBase58(sha256(toUtf8('courier-sim/solana/validator')));
 
@@ -264,6 +249,12 @@ export class ChainSimulator {
   readonly executors: Map<string, Executor>;
   private readonly codecs: Map<string, MsgCodec>;
   private readonly contracts = new Map<string, ContractHandler>();
+  /** Bridge contracts on EVM chains, by `${chainId}\n${lowercase address}`. */
+  private readonly evmContracts = new Map<string, EvmContractHandler>();
+  /** IBC middleware on receive, outermost first: IBC's own (PFM, ibc-hooks), then the bridges'. */
+  private readonly middlewares: PacketMiddleware[] = [...IBC_MIDDLEWARE];
+  /** Message types only some chains accept (a bridge's module lives on those chains alone). */
+  private readonly msgChains = new Map<string, ReadonlySet<string>>();
   private readonly lifecycles = new Map<string, ContractLifecycle>();
   private readonly refusals = new Map<string, Map<string, string>>();
   private readonly listeners = new Set<(e: SimEvent) => void>();
@@ -288,16 +279,26 @@ export class ChainSimulator {
     this.executors = defaultExecutors();
     this.codecs = new Map(MSG_CODECS);
     this.genesisTime = this.clock.now();
-    this.registerMsgType(linkRequestCodec as MsgCodec, execLinkRequest as Executor);
-    // a bank send into a linked Axelar deposit address starts the Axelar transfer (hub only)
-    const send = this.executors.get(TYPE_MSG_SEND)!;
-    this.executors.set(TYPE_MSG_SEND, (ctx, msg) => {
-      const r = send(ctx, msg);
-      const m = msg as MsgSend;
-      const link = linkOf(ctx, m.toAddress);
-      if (link) for (const c of m.amount) confirmDeposit(ctx, m.toAddress, link, c.denom, BigInt(c.amount));
-      return r;
-    });
+    for (const bridge of BRIDGES) {
+      bridge.simulation.install({
+        world: this.world,
+        registerMsgType: (codec, executor, onlyOn) => {
+          this.registerMsgType(codec, executor);
+          if (onlyOn) this.msgChains.set(codec.typeUrl, new Set(onlyOn));
+        },
+        registerEvmContract: (chainId, address, handler) => this.evmContracts.set(`${chainId}\n${address.toLowerCase()}`, handler),
+        registerPacketMiddleware: (mw) => this.middlewares.push(mw),
+        afterMsg: (typeUrl, after) => {
+          const inner = this.executors.get(typeUrl);
+          if (!inner) throw new Error(`no executor for ${typeUrl} to follow`);
+          this.executors.set(typeUrl, (ctx, msg) => {
+            const r = inner(ctx, msg);
+            after(ctx, msg);
+            return r;
+          });
+        },
+      });
+    }
     if (options.entryPoints !== false) {
       for (const v of this.world.venues) this.registerContract(v.chainId, v.entryPointContract, entryPointHandler, entryPointLifecycle);
     }
@@ -543,6 +544,9 @@ export class ChainSimulator {
    * A simulated contract at `address` on `chainId` (swap entry points, …), with optional IBC
    * lifecycle callbacks. Registering again replaces the handler (and its callbacks).
    */
+  /** The bridge contract at an address of an EVM chain, if one is registered there. */
+  private readonly evmContractAt = (chainId: string, address: string): EvmContractHandler | undefined => this.evmContracts.get(`${chainId}\n${address.toLowerCase()}`);
+
   registerContract(chainId: string, address: string, handler: ContractHandler, lifecycle?: ContractLifecycle): void {
     this.contracts.set(`${chainId}\n${address}`, handler);
     if (lifecycle) this.lifecycles.set(`${chainId}\n${address}`, lifecycle);
@@ -580,14 +584,10 @@ export class ChainSimulator {
     return m.get(packet.destDenom) ?? m.get(packet.denom) ?? m.get(packet.baseDenom);
   }
 
-  /** Codecs a chain accepts: CCTP messages only on Noble, LinkRequest only on Axelar, the rest everywhere. */
+  /** Codecs a chain accepts: a bridge's module messages only where that module runs, the rest everywhere. */
   private codecsFor(chainId: string): ReadonlyMap<string, MsgCodec> {
     const m = new Map(this.codecs);
-    if (chainId !== this.world.bridges.cctp.nobleChainId) {
-      m.delete(TYPE_MSG_DEPOSIT_FOR_BURN);
-      m.delete(TYPE_MSG_DEPOSIT_FOR_BURN_WITH_CALLER);
-    }
-    if (chainId !== this.world.bridges.axelar.axelarChainId) m.delete(TYPE_MSG_LINK_REQUEST);
+    for (const [typeUrl, chains] of this.msgChains) if (!chains.has(chainId)) m.delete(typeUrl);
     return m;
   }
 
@@ -669,12 +669,8 @@ export class ChainSimulator {
       }
     });
 
-    // a Noble burn paid for by a fee send in the same tx is smart-relayed (no manual mint wait)
-    for (const b of run.sink.bridge) {
-      if (b.kind !== 'cctp_deposit_for_burn') continue;
-      b.smartRelay = checked.msgs.some((m) => m.typeUrl === TYPE_MSG_SEND && (m.value as MsgSend).toAddress !== signer && (m.value as MsgSend).amount.some((c) => c.denom === b.burnToken));
-      b.expectedDelayMs = bridgeDelayMs('cctp', b.chainId, b.smartRelay);
-    }
+    // a bridge may complete its event from the whole tx (CCTP: a relay fee paid alongside)
+    for (const b of run.sink.bridge) bridgeOf(b.bridge).simulation.annotate?.(b, { signer, msgs: checked.msgs });
 
     const gasWanted = checked.gasLimit;
     const estimate = BigInt(60_000 + 25_000 * checked.msgs.length + checked.bytes.length * 10);
@@ -722,7 +718,7 @@ export class ChainSimulator {
     st.ledger.accounts.ensure(from);
     st.nonces.set(from, nonce + 1); // a reverted tx uses its nonce too
     const hash = `0x${bytesToHex(keccak_256(toUtf8(`evm|${this.epoch}|${chain.chainId}|${from}|${nonce}|${to}|${value}|${data}`)))}`;
-    const run = this.runScoped(st, block, hash, from, (ctx) => executeEvmCall(ctx, { from, to, data, value }));
+    const run = this.runScoped(st, block, hash, from, (ctx) => executeEvmCall(ctx, { from, to, data, value }, this.evmContractAt));
     const record = this.unsignedRecord(chain.chainId, hash, block, index, run, {
       signer: from,
       msgs: [{ typeUrl: 'evm_tx', value: { to, data, value: value.toString(), nonce } }],
@@ -743,7 +739,7 @@ export class ChainSimulator {
     const mark = st.ledger.journal.begin();
     try {
       const ctx = this.makeContext(st, block, '0x', from, emptySink());
-      return { ok: true, returnData: executeEvmCall(ctx, { from, to, data, value }) };
+      return { ok: true, returnData: executeEvmCall(ctx, { from, to, data, value }, this.evmContractAt) };
     } catch (e) {
       if (e instanceof ExecError) return { ok: false, error: e.log };
       throw e;
@@ -1036,7 +1032,7 @@ export class ChainSimulator {
       }
       for (const b of sink.bridge) {
         this.bridgeOutbox.push(b);
-        this.bridgeTransfers.set(b.id, { id: b.id, event: b, state: 'pending', childPacketIds: [] });
+        this.bridgeTransfers.set(b.id, { id: b.id, event: b, state: 'pending', steps: [], childPacketIds: [] });
         const parent = b.parentPacketId !== undefined ? this.packets.get(b.parentPacketId) : undefined;
         if (parent) (parent.bridgeIds ??= []).push(b.id);
       }
@@ -1185,34 +1181,33 @@ export class ChainSimulator {
     return { world: this.world, ledger: h.ledger, prefix: h.chain.bech32Prefix, emit: h.emit };
   }
 
-  /** The destination's middleware, outermost first, then plain ICS-20. */
+  /** The destination's middleware, outermost first (PFM, ibc-hooks, a bridge's module), then plain ICS-20. */
   private onRecv(h: Host, entry: PacketEntry): RecvResult {
     const { packet } = entry;
     const refused = this.refusalFor(packet);
     if (refused) return this.writeAck(h, packet, { ok: false, error: refused });
-    const memo = parseMemo(packet.memo);
-    const invalid = memo.kind === 'other' ? memo.error : undefined;
-    if (h.chain.pfmEnabled) {
-      if (memo.kind === 'forward') return this.pfmRecv(h, entry, memo.memo);
-      if (invalid?.startsWith('invalid forward')) return this.writeAck(h, packet, { ok: false, error: `packet-forward-middleware: ${invalid}` });
-    }
-    if (h.chain.capabilities.ibcHooks) {
-      if (memo.kind === 'wasm') return this.hooksRecv(h, entry, memo.memo);
-      if (invalid?.startsWith('invalid wasm')) return this.writeAck(h, packet, { ok: false, error: `ibc-hooks: ${invalid}` });
-    }
-    if (h.chainId === this.world.bridges.axelar.axelarChainId) {
-      if (packet.receiver === AXELAR_GMP_ACCOUNT && memo.kind === 'axelar') return this.gmpRecv(h, entry, memo.memo);
-      const link = linkOf(h, packet.receiver);
-      if (link) {
-        return this.guarded(h, packet, () => {
-          const r = this.plain(h, packet, packet.receiver);
-          confirmDeposit(h, packet.receiver, link, r.denom, BigInt(packet.amount), packet.id);
-          return { ok: true, ...r };
-        });
-      }
+    const r = this.middlewareContext(h, entry);
+    for (const mw of this.middlewares) {
+      const handled = mw.recv(r);
+      if (handled) return handled;
     }
     // autopilot (Stride) memos are not simulated: the tokens stay with the receiver
     return this.writeAck(h, packet, receiveTransfer(this.recvCtx(h), packet));
+  }
+
+  /** What a middleware may do while a packet is received (see PacketMiddleware). */
+  private middlewareContext(h: Host, entry: PacketEntry): MiddlewareContext {
+    return {
+      h,
+      entry,
+      memo: parseMemo(entry.packet.memo),
+      world: this.world,
+      plain: (receiver) => this.plain(h, entry.packet, receiver),
+      guarded: (fn, prefix) => this.guarded(h, entry.packet, fn, prefix),
+      writeAck: (result) => this.writeAck(h, entry.packet, result),
+      packet: (id) => this.packets.get(id),
+      AckError,
+    };
   }
 
   /** A plain ICS-20 receive into `receiver` that must succeed (AckError otherwise). */
@@ -1236,125 +1231,19 @@ export class ChainSimulator {
     }
   }
 
-  /**
-   * packet-forward-middleware: receive into PFM's intermediate account, send a new packet over
-   * `channel` with `next` as its memo; no acknowledgement yet (state 'forwarded').
-   */
-  private pfmRecv(h: Host, entry: PacketEntry, memo: ForwardMemo): RecvResult {
-    const { packet } = entry;
-    const f = memo.forward;
-    const intermediate = pfmIntermediateAddress(h.chain.bech32Prefix, packet.destChannel, packet.sender);
-    const timeoutNs = f.timeout !== undefined ? pfmTimeoutNs(f.timeout) : PFM_DEFAULT_TIMEOUT_NS;
-    const next = f.next === undefined ? '' : typeof f.next === 'string' ? f.next : JSON.stringify(f.next);
-    try {
-      return h.atomic(() => {
-        const r = this.plain(h, packet, intermediate);
-        const child = h.within({ packetId: packet.id }, () =>
-          h.sendTransfer({
-            sourcePort: f.port,
-            sourceChannel: f.channel,
-            token: { denom: r.denom, amount: BigInt(packet.amount) },
-            sender: intermediate,
-            receiver: f.receiver,
-            memo: next,
-            timeoutTimestamp: msToNs(h.time) + timeoutNs,
-          }),
-        );
-        const forward: ForwardState = {
-          childId: child.id,
-          retriesLeft: f.retries ?? PFM_DEFAULT_RETRIES,
-          timeoutNs,
-          port: f.port,
-          channel: f.channel,
-          receiver: f.receiver,
-          memo: next,
-          intermediate,
-          denom: r.denom,
-        };
-        h.onCommit(() => {
-          entry.state = 'forwarded';
-          entry.recvTx = h.txHash;
-          entry.receivedBy = intermediate;
-          entry.receivedDenom = r.denom;
-          entry.forward = forward;
-        });
-        return { ok: true as const, denom: r.denom, receiver: intermediate, forwardedAs: child.id };
-      });
-    } catch (e) {
-      if (e instanceof AckError) return this.writeAck(h, packet, { ok: false, error: e.message });
-      if (e instanceof ExecError) return this.writeAck(h, packet, { ok: false, error: `packet-forward-middleware: forward failed: ${e.log}` });
-      throw e;
-    }
-  }
-
-  /**
-   * ibc-hooks: the packet must be addressed to the contract it calls; the tokens go to the
-   * hooks account of (channel, sender), which executes the contract with them. A failing
-   * contract undoes the receive and writes an error ack.
-   */
-  private hooksRecv(h: Host, entry: PacketEntry, memo: WasmMemo): RecvResult {
-    const { packet } = entry;
-    const { contract, msg } = memo.wasm;
-    if (packet.receiver !== contract) {
-      return this.writeAck(h, packet, { ok: false, error: `ibc-hooks: the packet's receiver ${packet.receiver} must be the contract it calls (${contract}): invalid request` });
-    }
-    const sender = hooksIntermediateSender(h.chain.bech32Prefix, packet.destChannel, packet.sender);
-    return this.guarded(
-      h,
-      packet,
-      () => {
-        const r = this.plain(h, packet, sender);
-        h.within({ packetId: packet.id }, () => h.executeContract({ contract, sender, msg, funds: [{ denom: r.denom, amount: BigInt(packet.amount) }] }));
-        return { ok: true, denom: r.denom, receiver: sender, contract };
-      },
-      'ibc-hooks: ',
-    );
-  }
-
-  /** Axelar GMP: the GMP account receives, the memo's transfer starts (bridge event), success ack. */
-  private gmpRecv(h: Host, entry: PacketEntry, memo: AxelarGmpMemo): RecvResult {
-    const { packet } = entry;
-    return this.guarded(
-      h,
-      packet,
-      () => {
-        const r = this.plain(h, packet, AXELAR_GMP_ACCOUNT);
-        h.within({ packetId: packet.id }, () => executeGmp(h, packet.id, r.denom, BigInt(packet.amount), memo));
-        return { ok: true, denom: r.denom, receiver: AXELAR_GMP_ACCOUNT };
-      },
-      'axelar: ',
-    );
-  }
-
   // ---------------------------------------------------------------- acknowledgements and refunds
 
-  /** The packet PFM forwarded as `entry` (entry is its current forward), if any. */
-  private pfmParentOf(entry: PacketEntry): PacketEntry | undefined {
-    const pid = entry.packet.parentId;
-    const parent = pid !== undefined ? this.packets.get(pid) : undefined;
-    return parent?.forward?.childId === entry.packet.id && parent.state === 'forwarded' ? parent : undefined;
-  }
-
-  /** On the source of a successfully received packet: PFM writes its parent's success ack. */
+  /** On the source of a successfully received packet: a middleware that sent it on (PFM) acknowledges its own. */
   private onAckSuccess(h: Host, entry: PacketEntry): void {
-    const parent = this.pfmParentOf(entry);
-    if (!parent) return;
-    const p = parent.packet;
-    h.emit(ev('write_acknowledgement', { packet_sequence: String(p.sequence), packet_dst_channel: p.destChannel, packet_ack: SUCCESS_ACK }));
-    h.onCommit(() => {
-      parent.state = 'received';
-    });
-    h.note({ type: 'ack', packetId: p.id, chainId: p.destChainId, ok: true });
+    const r = this.middlewareContext(h, entry);
+    for (const mw of this.middlewares) if (mw.onAcknowledged?.(r)) return;
   }
 
-  /** Refund on the source (timeout or error ack), then PFM's unwinding or the sending contract's callback. */
+  /** Refund on the source (timeout or error ack), then the middleware that sent it (PFM) or the sending contract's callback. */
   private onRefund(h: Host, entry: PacketEntry, reason: 'timeout' | 'error_ack'): void {
     h.refundPacket(entry.packet, reason);
-    const parent = this.pfmParentOf(entry);
-    if (parent) {
-      this.pfmChildFailed(h, parent, entry, reason);
-      return;
-    }
+    const r = this.middlewareContext(h, entry);
+    for (const mw of this.middlewares) if (mw.onRefunded?.(r, reason)) return;
     const lifecycle = this.lifecycles.get(`${h.chainId}\n${entry.packet.sender}`);
     if (!lifecycle?.onPacketRefunded) return;
     try {
@@ -1364,54 +1253,6 @@ export class ChainSimulator {
       if (!(e instanceof ExecError)) throw e;
       h.emit(ev('ibc_lifecycle_error', { contract: entry.packet.sender, error: e.log }));
     }
-  }
-
-  /**
-   * A packet PFM forwarded came back refunded (its tokens are in PFM's intermediate account
-   * again). A timeout with retries left sends it again; otherwise PFM undoes its own receive
-   * (burns the voucher it minted, or returns the tokens to the escrow it released them from)
-   * and writes the error ack of the packet it forwarded, whose source then refunds.
-   */
-  private pfmChildFailed(h: Host, parent: PacketEntry, child: PacketEntry, reason: 'timeout' | 'error_ack'): void {
-    const f = parent.forward!;
-    const amount = BigInt(parent.packet.amount);
-    if (reason === 'timeout' && f.retriesLeft > 0) {
-      try {
-        const retry = h.atomic(() =>
-          h.within({ packetId: parent.packet.id }, () =>
-            h.sendTransfer({
-              sourcePort: f.port,
-              sourceChannel: f.channel,
-              token: { denom: f.denom, amount },
-              sender: f.intermediate,
-              receiver: f.receiver,
-              memo: f.memo,
-              timeoutTimestamp: msToNs(h.time) + f.timeoutNs,
-            }),
-          ),
-        );
-        h.onCommit(() => {
-          f.childId = retry.id;
-          f.retriesLeft -= 1;
-        });
-        return;
-      } catch (e) {
-        if (!(e instanceof ExecError)) throw e;
-      }
-    }
-    const p = parent.packet;
-    if (p.destUnwinds) h.ledger.send(f.intermediate, h.ledger.escrowAccount(p.destChannel, p.destPort), p.destDenom, amount);
-    else h.ledger.burn(f.intermediate, p.destDenom, amount);
-    const error =
-      reason === 'timeout'
-        ? `packet-forward-middleware: forwarded packet ${child.packet.id} timed out`
-        : `packet-forward-middleware: forwarded packet ${child.packet.id} failed: ${child.ackError ?? 'error acknowledgement'}`;
-    h.emit(ev('write_acknowledgement', { packet_sequence: String(p.sequence), packet_dst_channel: p.destChannel, packet_ack: JSON.stringify({ error }) }));
-    h.onCommit(() => {
-      parent.state = 'recv_failed';
-      parent.ackError = error;
-    });
-    h.note({ type: 'ack', packetId: p.id, chainId: p.destChainId, ok: false, error });
   }
 
   // ================================================================ bridges (relayer surface)
@@ -1424,86 +1265,66 @@ export class ChainSimulator {
     return [...this.bridgeTransfers.values()];
   }
 
-  /**
-   * Axelar confirms a pending gateway call from an EVM chain on its hub (the validators' vote
-   * on the source event): a system tx on axelar-dojo-1 that moves nothing, recorded as the
-   * transfer's confirmTx. Undefined when there is nothing to confirm (not Axelar, not from an
-   * EVM chain, no longer pending, or confirmed already).
-   */
-  confirmBridge(id: string): TxRecord | undefined {
+  /** The steps the crossing's bridge plans to finish it (what the relayer schedules), in order. */
+  bridgeSteps(id: string, options: { timing?: TimingTable; fault?: string } = {}): BridgeStep[] {
     const t = this.bridgeTransfers.get(id);
-    if (!t || t.state !== 'pending' || t.confirmTx || t.event.kind !== 'axelar_transfer') return undefined;
-    const e = t.event;
-    if (this.world.chain(e.chainId)?.chainType !== 'evm') return undefined;
-    const { tx } = this.runSystem(this.world.bridges.axelar.axelarChainId, 'axelar_confirm', (h) => {
-      h.emit(ev('axelar.evm.v1beta1.EVMEventConfirmed', { chain: e.chainId, tx_id: e.txHash, destination_chain: e.destinationChain, amount: e.amount, symbol: e.symbol }));
-    });
-    if (tx.code === 0) t.confirmTx = tx;
-    return tx;
+    if (!t) throw new Error(`unknown bridge transfer ${id}`);
+    return bridgeOf(t.event.bridge).simulation.steps(t, { timing: options.timing ?? DEFAULT_TIMING, fault: options.fault, world: this.world });
   }
 
   /**
-   * Completes a pending bridge leg on its destination (the relayer calls it after
-   * event.expectedDelayMs, or its own delay): a system tx there mints the tokens to the
-   * recipient — `cctp_receive_message` (CCTP, any domain) or `axelar_execute` (Axelar: the
-   * EVM gateway token; on a Cosmos destination the hub mints into its GMP account and sends
-   * an IBC packet on, linked by bridgeId, memo from the GMP payload). Throws for an unknown
-   * or already settled transfer. A tx that fails leaves the transfer 'failed' (the burnt
-   * tokens are gone, as a stuck bridge message would leave them).
+   * Runs one step of a pending crossing as a system tx on the step's chain (the relayer calls
+   * it when the step is due). The step's outcome settles the crossing (completed, failed,
+   * refunded) or leaves it pending; a step whose tx fails leaves it failed (the tokens stay
+   * where the source tx put them, as a stuck bridge message would leave them). Undefined when
+   * the crossing is no longer pending.
+   */
+  runBridgeStep(id: string, step: BridgeStep): TxRecord | undefined {
+    const t = this.bridgeTransfers.get(id);
+    if (!t || t.state !== 'pending') return undefined;
+    const out = this.runSystem(step.chainId, step.label, (h) => {
+      const outcome = h.within({ bridgeId: t.id }, () => step.run(h, t));
+      h.onCommit(() => {
+        if (!outcome) return;
+        t.state = outcome.state;
+        if (outcome.state === 'completed') t.arrived = outcome.arrived;
+        else if (outcome.state === 'refunded') {
+          t.arrived = outcome.refund;
+          t.error = outcome.error;
+        } else t.error = outcome.error;
+      });
+      return outcome;
+    });
+    t.steps.push({ label: step.label, tx: out.tx });
+    if (out.tx.code !== 0) {
+      t.state = 'failed';
+      t.error = out.tx.log;
+    }
+    if (t.state !== 'pending') {
+      t.completeTx = out.tx;
+      // after the tx's own events, once completeTx is set
+      this.notify({ type: 'bridge_complete', transfer: t });
+    }
+    return out.tx;
+  }
+
+  /**
+   * Runs every remaining step of a pending crossing now, in order (tests, and a relayer that
+   * does not wait). Throws for an unknown or already settled crossing.
    */
   completeBridge(id: string): { tx: TxRecord; transfer: BridgeTransfer } {
     const t = this.bridgeTransfers.get(id);
     if (!t) throw new Error(`unknown bridge transfer ${id}`);
     if (t.state !== 'pending') throw new Error(`bridge transfer ${id} is ${t.state}`);
-    const e = t.event;
-    const amount = BigInt(e.amount);
-    const hub = this.world.bridges.axelar.axelarChainId;
-    const dest = this.world.chain(e.destChainId);
-    if (!dest) throw new Error(`bridge transfer ${id} goes to unknown chain ${e.destChainId}`);
-    const viaHub = e.bridge === 'axelar' && dest.chainType === 'cosmos' && dest.chainId !== hub;
-    const mintChain = viaHub ? hub : dest.chainId;
-    const mintDenom = viaHub && e.kind === 'axelar_transfer' ? e.asset : e.destDenom;
-    const mintTo = viaHub ? AXELAR_GMP_ACCOUNT : e.recipient;
-    const label = e.bridge === 'cctp' ? 'cctp_receive_message' : 'axelar_execute';
-    const out = this.runSystem(mintChain, label, (h) => {
-      h.ledger.mint(mintTo, mintDenom, amount);
-      h.emit(
-        ev(e.bridge === 'cctp' ? 'circle.cctp.v1.MintAndWithdraw' : 'axelar.evm.v1beta1.TokenMinted', {
-          mint_recipient: mintTo,
-          amount: e.amount,
-          denom: mintDenom,
-          source_chain: e.chainId,
-          source_tx: e.txHash,
-        }),
-      );
-      if (viaHub && e.kind === 'axelar_transfer') {
-        const end = this.world.channelBetween(hub, dest.chainId);
-        if (!end) throw new ExecError(`no IBC channel from ${hub} to ${dest.chainId}: channel not found`, 18, 'channel');
-        h.within({ bridgeId: t.id }, () =>
-          h.sendTransfer({
-            sourcePort: end.portId,
-            sourceChannel: end.channelId,
-            token: { denom: mintDenom, amount },
-            sender: AXELAR_GMP_ACCOUNT,
-            receiver: e.recipient,
-            memo: e.memo,
-            timeoutTimestamp: msToNs(h.time) + AXELAR_IBC_TIMEOUT_NS,
-          }),
-        );
-      }
-      h.onCommit(() => {
-        t.state = 'completed';
-        t.mintedOn = { chainId: mintChain, denom: mintDenom, address: mintTo };
-      });
-    });
-    t.completeTx = out.tx;
-    if (out.tx.code !== 0) {
-      t.state = 'failed';
-      t.error = out.tx.log;
+    const done = new Set(t.steps.map((st) => st.label));
+    let last: TxRecord | undefined;
+    for (const step of this.bridgeSteps(id)) {
+      if (t.state !== 'pending') break;
+      if (done.has(step.label)) continue;
+      last = this.runBridgeStep(id, step) ?? last;
     }
-    // after the tx's own events, once completeTx is set
-    this.notify({ type: 'bridge_complete', transfer: t });
-    return { tx: out.tx, transfer: t };
+    if (!last) throw new Error(`bridge transfer ${id} has no step left to run`);
+    return { tx: last, transfer: t };
   }
 
   /**
@@ -1629,7 +1450,7 @@ export class ChainSimulator {
     }
     for (const t of this.bridgeTransfers.values()) {
       row(originOf(t.event.chainId, t.event.sourceDenom)).bridgedOut += BigInt(t.event.amount);
-      if (t.mintedOn) row(originOf(t.mintedOn.chainId, t.mintedOn.denom)).bridgedIn += BigInt(t.event.amount);
+      if (t.arrived) row(originOf(t.arrived.chainId, t.arrived.denom)).bridgedIn += BigInt(t.event.amount);
     }
     return report;
   }

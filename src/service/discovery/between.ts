@@ -21,7 +21,7 @@
  */
 import type { AssetBetweenChains, AssetsBetweenChainsResponse } from '../../api/schemas';
 import { invalidArgument, notFound } from '../http/errors';
-import { DEFAULT_PLANNER_CONFIG, foldsIntoAxelar, noSwapPaths, planTxs, plannerIndex, type BridgeKind, type Leg } from '../planner';
+import { DEFAULT_PLANNER_CONFIG, absorbedHop, noSwapPaths, planTxs, plannerIndex, type BridgeKind, type Leg } from '../planner';
 import type { WorldAsset } from '../world/types';
 import type { World } from '../world/world';
 import { compareAssets, hasMetadata, wireAsset } from './common';
@@ -77,16 +77,13 @@ export function betweenChainsFromQuery(query: URLSearchParams): BetweenChainsReq
   return build(one('source_chain_id'), one('dest_chain_id'), (name) => queryBool(query, name, false));
 }
 
-const BRIDGE_OF: Record<Leg['kind'], 'IBC' | BridgeKind | undefined> = { transfer: 'IBC', cctp: 'CCTP', axelar: 'AXELAR', swap: undefined };
-
-/** The bridges of a path as its operations show them: IBC hops into and out of Axelar fold into the axelar_transfer. */
+/** The bridges of a path as its operations show them: IBC hops a bridge carries itself (Axelar's) are its own. */
 function bridgesOf(world: World, legs: readonly Leg[]): ('IBC' | BridgeKind)[] {
   const out: ('IBC' | BridgeKind)[] = [];
   legs.forEach((leg, i) => {
-    const folded =
-      (i > 0 && foldsIntoAxelar(world, legs[i - 1]!, leg)) || (i + 1 < legs.length && foldsIntoAxelar(world, leg, legs[i + 1]!));
-    const b = BRIDGE_OF[leg.kind];
-    if (b && !(folded && leg.kind === 'transfer') && !out.includes(b)) out.push(b);
+    const folded = (i > 0 && absorbedHop(world, legs[i - 1]!, leg)) || (i + 1 < legs.length && absorbedHop(world, leg, legs[i + 1]!));
+    const b = leg.kind === 'bridge' ? leg.bridge : leg.kind === 'transfer' && !folded ? 'IBC' : undefined;
+    if (b && !out.includes(b)) out.push(b);
   });
   return out;
 }

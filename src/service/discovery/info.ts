@@ -2,28 +2,18 @@
  * GET /v2/info/bridges and GET /v2/fungible/venues: what the World has, in the shapes of
  * openapi.yml (`Bridge`, `SwapVenue`).
  *
- * - Bridges: IBC always, then each bridge the World runs (Axelar, CCTP), in the order of the
- *   API's own example. Names and logos are the API's (fixture v2_info_bridges.200.json).
+ * - Bridges: IBC and every registered bridge (src/service/bridges/registry.ts), in the spec's
+ *   order. Names and logos are the API's (fixture v2_info_bridges.200.json).
  * - Venues: every simulated venue, with the logo route responses carry for it. The World is
  *   mainnet only, so `only_testnets=true` answers an empty list, as /v2/info/chains does.
  */
 import type { Bridge, SwapVenue } from '../../api/schemas';
 import type { World } from '../world/world';
+import { bridgeInfos } from '../bridges/registry';
 import { queryBool } from './query';
 
-const REGISTRY = 'https://raw.githubusercontent.com/skip-mev/skip-go-registry/main/bridges';
-
-const BRIDGE_LABELS: Record<'IBC' | 'AXELAR' | 'CCTP', { name: string; logo: string }> = {
-  IBC: { name: 'IBC', logo: `${REGISTRY}/ibc/logo.svg` },
-  AXELAR: { name: 'Axelar', logo: `${REGISTRY}/axelar/logo.svg` },
-  CCTP: { name: 'CCTP', logo: `${REGISTRY}/cctp/logo.svg` },
-};
-
-export function infoBridges(world: World): { bridges: Bridge[] } {
-  const ids: ('IBC' | 'AXELAR' | 'CCTP')[] = ['IBC'];
-  if (world.bridges.axelar.assets.length > 0) ids.push('AXELAR');
-  if (world.bridges.cctp.chains.length > 0) ids.push('CCTP');
-  return { bridges: ids.map((id) => ({ id, name: BRIDGE_LABELS[id].name, logo_uri: BRIDGE_LABELS[id].logo })) };
+export function infoBridges(_world: World): { bridges: Bridge[] } {
+  return { bridges: bridgeInfos().map((b) => ({ id: b.id, name: b.name, logo_uri: b.logoUri })) as Bridge[] };
 }
 
 export function fungibleVenues(world: World, query: URLSearchParams): { venues: SwapVenue[] } {

@@ -10,7 +10,9 @@ import { mulberry32 } from '../random';
 import type { ErrorDetail } from '../http/errors';
 import type { RewriteRule } from '../http/server';
 import { productionShape } from './production-shape';
-import { FAULT_KINDS, faultSchemaFor, type FaultRequest, type HttpFaultMode } from './schema';
+import { BRIDGES } from '../bridges/registry';
+import type { BridgeId } from '../bridges/types';
+import { FAULT_KINDS, faultSchemaFor, isBridgeFault, type BridgeFaultRequest, type FaultRequest, type HttpFaultMode } from './schema';
 import { tamperAnswer, type TamperMode } from './tamper';
 
 /** The two ends of a packet's channel: a fault or pause set on either end applies. */
@@ -93,7 +95,17 @@ export type FaultView =
       injected: number;
     }
   | { id: number; kind: 'production_shape'; paths: string[] | null; remaining: number | null; reshaped: number }
-  | { id: number; kind: 'tamper'; mode: TamperMode; paths: string[] | null; remaining: number | null; injected: number };
+  | { id: number; kind: 'tamper'; mode: TamperMode; paths: string[] | null; remaining: number | null; injected: number }
+  | { id: number; kind: string; bridge_id: string; chain_id: string | null; remaining: number };
+
+/** A bridge's fault kind armed for its next `remaining` crossings (from `chainId`, when given). */
+interface BridgeFault {
+  id: number;
+  kind: string;
+  bridgeId: BridgeId;
+  chainId: string | undefined;
+  remaining: number;
+}
 
 export interface FaultBookOptions {
   /** Default seed of HTTP faults that do not bring their own. */
@@ -120,6 +132,7 @@ export class FaultBook {
   private discovery: DiscoveryOverride | undefined;
   private productionShapes: ProductionShape[] = [];
   private tamperFaults: TamperFault[] = [];
+  private bridgeFaults: BridgeFault[] = [];
   private readonly resumeListeners = new Set<() => void>();
   private readonly seed: number;
   private readonly checkChannel: FaultBookOptions['checkChannel'];
@@ -137,7 +150,15 @@ export class FaultBook {
     return this.apply(parseRequest(schema, body));
   }
 
-  apply(req: FaultRequest): { applied: FaultView | null; removed: number } {
+  apply(req: FaultRequest | BridgeFaultRequest): { applied: FaultView | null; removed: number } {
+    if (isBridgeFault(req)) {
+      // a bridge's own fault kind fails that bridge's next crossings
+      const bridge = BRIDGES.find((b) => b.faults.some((f) => f.kind === req.kind))!;
+      if (req.chain_id !== undefined) this.requireChannel(req.chain_id, undefined);
+      const f: BridgeFault = { id: this.nextId++, kind: req.kind, bridgeId: bridge.id, chainId: req.chain_id, remaining: req.count ?? 1 };
+      this.bridgeFaults.push(f);
+      return { applied: viewBridgeFault(f), removed: 0 };
+    }
     switch (req.kind) {
       case 'timeout':
       case 'error_ack': {
@@ -229,6 +250,7 @@ export class FaultBook {
     this.discovery = undefined;
     this.productionShapes = [];
     this.tamperFaults = [];
+    this.bridgeFaults = [];
     if (hadPauses) this.notifyResume();
   }
 
@@ -239,7 +261,8 @@ export class FaultBook {
       this.httpFaults.length +
       (this.discovery ? 1 : 0) +
       this.productionShapes.length +
-      this.tamperFaults.length
+      this.tamperFaults.length +
+      this.bridgeFaults.length
     );
   }
 
@@ -251,7 +274,18 @@ export class FaultBook {
       ...(this.discovery ? [viewDiscovery(this.discovery)] : []),
       ...this.productionShapes.map(viewProductionShape),
       ...this.tamperFaults.map(viewTamperFault),
+      ...this.bridgeFaults.map(viewBridgeFault),
     ].sort((a, b) => a.id - b.id);
+  }
+
+  /** The bridge fault kind armed for a crossing of `bridgeId` leaving `chainId` (consumed), or undefined. */
+  takeBridgeFault(bridgeId: BridgeId, chainId: string): string | undefined {
+    const i = this.bridgeFaults.findIndex((f) => f.bridgeId === bridgeId && (f.chainId === undefined || f.chainId === chainId));
+    if (i < 0) return undefined;
+    const f = this.bridgeFaults[i]!;
+    f.remaining -= 1;
+    if (f.remaining <= 0) this.bridgeFaults.splice(i, 1);
+    return f.kind;
   }
 
   /** `GET /v2/info/chains` with the `discovery` fault applied (unchanged without one). */
@@ -431,6 +465,10 @@ function viewHttpFault(f: HttpFault): FaultView {
     remaining: f.remaining ?? null,
     injected: f.injected,
   };
+}
+
+function viewBridgeFault(f: BridgeFault): FaultView {
+  return { id: f.id, kind: f.kind, bridge_id: f.bridgeId, chain_id: f.chainId ?? null, remaining: f.remaining };
 }
 
 function viewTamperFault(f: TamperFault): FaultView {

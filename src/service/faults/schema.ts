@@ -3,6 +3,7 @@
  * silently ignored by a test that then passes for the wrong reason.
  */
 import { z } from 'zod';
+import { BRIDGES } from '../bridges/registry';
 import { DiscoveryFault } from './discovery';
 import { TAMPER_MODES } from './tamper';
 
@@ -98,16 +99,33 @@ const TamperFault = z.strictObject({
 
 const ClearFaults = z.strictObject({ kind: z.literal('clear') });
 
+/** Every registered bridge's fault kinds (`go_fast_no_solver`, …), each failing that bridge's next crossings. */
+export const BRIDGE_FAULT_KINDS: readonly string[] = BRIDGES.flatMap((b) => b.faults.map((f) => f.kind));
+
+const BridgeFault = z.strictObject({
+  kind: z.string().refine((k) => BRIDGE_FAULT_KINDS.includes(k), { error: 'not a bridge fault kind' }),
+  /** Only crossings that leave this chain (default: any). */
+  chain_id: chainId.optional(),
+  /** How many crossings it fails (default 1). */
+  count: z.number().int().min(1).max(10_000).optional(),
+}).transform((f) => ({ ...f, bridgeFault: true as const }));
+export type BridgeFaultRequest = z.output<typeof BridgeFault>;
+
 export const FaultRequest = z.union([PacketFault, PauseFault, HttpFault, DiscoveryFault, ProductionShapeFault, TamperFault, ClearFaults]);
 export type FaultRequest = z.infer<typeof FaultRequest>;
 
-export const FAULT_KINDS = ['timeout', 'error_ack', 'pause', 'resume', 'http', 'discovery', 'production_shape', 'tamper', 'clear'] as const;
+/** Whether a parsed body is a bridge's own fault kind. */
+export function isBridgeFault(req: FaultRequest | BridgeFaultRequest): req is BridgeFaultRequest {
+  return 'bridgeFault' in req;
+}
+
+export const FAULT_KINDS: readonly string[] = ['timeout', 'error_ack', 'pause', 'resume', 'http', 'discovery', 'production_shape', 'tamper', ...BRIDGE_FAULT_KINDS, 'clear'];
 
 /**
  * The schema for a body's `kind`, so that a bad body gets the issues of its own kind rather
  * than a union's "no alternative matched". undefined for a missing or unknown kind.
  */
-export function faultSchemaFor(kind: unknown): z.ZodType<FaultRequest> | undefined {
+export function faultSchemaFor(kind: unknown): z.ZodType<FaultRequest | BridgeFaultRequest> | undefined {
   switch (kind) {
     case 'timeout':
     case 'error_ack':
@@ -126,7 +144,7 @@ export function faultSchemaFor(kind: unknown): z.ZodType<FaultRequest> | undefin
     case 'clear':
       return ClearFaults;
     default:
-      return undefined;
+      return typeof kind === 'string' && BRIDGE_FAULT_KINDS.includes(kind) ? BridgeFault : undefined;
   }
 }
 export type PacketFaultRequest = z.infer<typeof PacketFault>;

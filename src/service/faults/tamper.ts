@@ -10,16 +10,14 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { decodeBech32, encodeBech32, leftPad32 } from '../../chains/addresses';
 import {
   CALL_CONTRACT_WITH_TOKEN_SIGNATURE,
-  DEPOSIT_FOR_BURN_SIGNATURE,
-  REQUEST_CCTP_TRANSFER_SIGNATURE,
   SEND_TOKEN_SIGNATURE,
   callContractWithTokenCalldata,
   decodeCallContractWithToken,
   decodeSendToken,
-  functionSelector,
   sendTokenCalldata,
-  splitCalldata,
-} from '../msgs/evm';
+} from '../bridges/axelar/calldata';
+import { DEPOSIT_FOR_BURN_SIGNATURE, REQUEST_CCTP_TRANSFER_SIGNATURE } from '../bridges/cctp/calldata';
+import { functionSelector, splitCalldata } from '../msgs/abi';
 
 export const TAMPER_MODES = ['recipient', 'memo_recipient', 'amount', 'denom', 'extra_msg', 'min_out', 'approval'] as const;
 export type TamperMode = (typeof TAMPER_MODES)[number];

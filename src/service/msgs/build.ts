@@ -6,18 +6,16 @@
  * How operations become messages (one transaction per tx_index):
  * - A transaction starts with what its first operation needs on its source chain: an IBC
  *   MsgTransfer, a MsgExecuteContract to the venue's entry point (a swap that starts there),
- *   Noble's MsgDepositForBurn (+ a MsgSend of the smart-relay fee), an evm_tx (CCTP
- *   depositForBurn, or the relayer contract's requestCCTPTransfer when a relay fee is quoted;
- *   Axelar gateway sendToken / callContractWithToken), or, on axelar-dojo-1 itself, Axelar's
- *   LinkRequest + a bank send into the deposit address.
+ *   or what the bridge of a crossing writes for it (ServiceBridge.msgs.startTx: a burn, a
+ *   gateway call, an order, a deposit; src/service/bridges/<bridge>/msgs.ts).
  * - Every following operation of the same transaction rides in the memo of the packet that
  *   arrives before it: an IBC hop on a PFM chain is a `forward` memo, a swap on arrival is an
  *   ibc-hooks `wasm` memo calling the entry point (the packet's receiver is the entry point),
- *   a transfer after a swap is the entry point's `ibc_transfer` post-swap action, a transfer
- *   into Axelar that continues to an EVM chain is Axelar's GMP memo, and an Axelar transfer
- *   from an EVM chain into Cosmos carries the onward memo as its GMP payload.
- * - Tokens a CCTP mint delivers cannot carry a memo: what follows starts a new transaction on
- *   the chain they land on, even when the caller's tx_index says otherwise.
+ *   a transfer after a swap is the entry point's `ibc_transfer` post-swap action, and a
+ *   crossing reached inside a transaction is addressed as its bridge says (msgs.arrival, e.g.
+ *   Axelar's GMP memo); a bridge that delivers with a payload carries the rest on.
+ * - Tokens a bridge delivers without a payload cannot carry a memo: what follows starts a new
+ *   transaction on the chain they land on, even when the caller's tx_index says otherwise.
  * - The last delivery goes to the user's address on the destination chain, or to the
  *   post-route handler (ibc-hooks `wasm` memo / Stride `autopilot` memo / entry-point
  *   `contract_call` after a final swap).
@@ -26,41 +24,21 @@
  * where a failed forward's funds would be recoverable.
  */
 import type { MsgsRequest, MsgsResponse } from '../../api/schemas';
-import { addressBytes, checkAddress, describeAddressProblem, leftPad32 } from '../../chains/addresses';
-import { simulatedCctpRelayerAccount } from '../../chains/bridge-contracts';
+import { checkAddress, describeAddressProblem } from '../../chains/addresses';
+import { bridgeOf } from '../bridges/registry';
+import type { TxBuilding } from '../bridges/types';
 import { invalidArgument } from '../http/errors';
-import { formatUsd, usdValue as usdScaled } from '../pricing';
-import { toWireAsset, type World } from '../world';
+import type { World } from '../world';
 import {
   amountAfterAffiliates,
   swapAndActionMsg,
   type EntryPointAffiliate,
   type PostSwapAction,
 } from './entry-point';
-import {
-  axelarDepositAddress,
-  jsonToBinary,
-  msgLinkRequest,
-  msgDepositForBurn,
-  msgExecuteContract,
-  msgSend,
-  msgTransfer,
-  type CosmosMsgJson,
-} from './cosmos';
-import {
-  AXELAR_GATEWAY,
-  CCTP_TOKEN_MESSENGER,
-  callContractWithTokenCalldata,
-  cosmosMemoPayload,
-  cctpRelayerContract,
-  depositForBurnCalldata,
-  requestCctpTransferCalldata,
-  sendTokenCalldata,
-} from './evm';
-import { axelarSeconds } from '../planner/timing';
+import { jsonToBinary, msgExecuteContract, msgTransfer, type CosmosMsgJson } from './cosmos';
 import { stringifyExact, type ExactJson } from './json';
-import { svmCctpTx, parseFeePayer, type SvmTxJson } from './svm-tx';
-import { AXELAR_GMP_ACCOUNT, autopilotMemo, axelarGmpMemo, forwardMemo, wasmMemo, type Delivery } from './memo';
+import { parseFeePayer, type SvmTxJson } from '../bridges/cctp/svm-tx';
+import { autopilotMemo, forwardMemo, wasmMemo, type Delivery } from './memo';
 import {
   applySlippage,
   parseAffiliates,
@@ -73,7 +51,7 @@ import {
   type Slippage,
 } from './options';
 import { gasWarning, type GasBalanceReader, type GasWarning } from './gas-warnings';
-import { requiredChainIds, toLegs, type AxelarLeg, type BridgeFee, type FeeBehavior, type Leg, type SwapLeg } from './path';
+import { requiredChainIds, toLegs, type BridgeLeg, type Leg, type SwapLeg } from './path';
 
 export interface MsgsOptions {
   /** Milliseconds since the epoch (Date.now semantics); the only source of time. */
@@ -122,7 +100,7 @@ export type MsgJson =
   | { svm_tx: SvmTxJson };
 
 export interface FeeJson {
-  fee_type: 'SMART_RELAY';
+  fee_type: string;
   bridge_id: string;
   amount: string;
   usd_amount?: string;
@@ -130,7 +108,7 @@ export interface FeeJson {
   chain_id: string;
   tx_index: number;
   operation_index: number;
-  fee_behavior: FeeBehavior;
+  fee_behavior: string;
 }
 
 export interface BuiltMsgs {
@@ -300,22 +278,21 @@ function walkAmounts(ctx: Ctx, amountIn: bigint, request: MsgsRequest): bigint {
         out = leg.amountOut ?? inAmt;
         min = sub(min, inAmt - out);
         break;
-      case 'cctp':
-        out = leg.amountOut ?? inAmt - deducted(leg.relayFee);
-        min = sub(min, inAmt - out);
-        break;
-      case 'axelar':
-        out = leg.amountOut ?? inAmt - deducted(leg.fee);
+      case 'bridge':
+        out = bridgeOf(leg.bridge).msgs.amountOut(leg, inAmt);
         min = sub(min, inAmt - out);
         break;
     }
-    if (out < 0n) throw invalidArgument(`operation ${leg.index} (${leg.kind}) would leave a negative amount`);
+    if (out < 0n) throw invalidArgument(`operation ${leg.index} (${kindOf(leg)}) would leave a negative amount`);
     expected = out;
   });
   return min;
 }
 
-const deducted = (fee: BridgeFee | undefined): bigint => (fee?.behavior === 'FEE_BEHAVIOR_DEDUCTED' ? fee.amount : 0n);
+/** How errors name a leg: its kind, or its bridge's operation key. */
+function kindOf(leg: Leg): string {
+  return leg.kind === 'bridge' ? bridgeOf(leg.bridge).msgs.operationKey : leg.kind;
+}
 
 const sub = (a: bigint, b: bigint): bigint => (a - b < 0n ? 0n : a - b);
 
@@ -340,31 +317,26 @@ function affiliatesOn(ctx: Ctx, chainId: string): EntryPointAffiliate[] {
 /** Why `next` cannot ride on the packet/action that `prev` ends with, or undefined when it can. */
 function continuationProblem(world: World, prev: Leg, next: Leg): string | undefined {
   const chain = world.chain(next.from)!;
-  if (prev.kind === 'cctp') return `CCTP mints on ${prev.to} without running anything after it`;
-  // Axelar from an EVM chain delivers into Cosmos with a memo (GMP payload); nothing else does
-  if (prev.kind === 'axelar' && (world.chain(prev.from)!.chainType !== 'evm' || world.chain(prev.to)!.chainType !== 'cosmos')) {
-    return `an Axelar transfer delivers to ${prev.to} without running anything after it`;
+  if (prev.kind === 'bridge') {
+    const stop = bridgeOf(prev.bridge).msgs.cannotContinue(world, prev, next);
+    if (stop !== undefined) return stop;
   }
   switch (next.kind) {
-    case 'cctp':
-      return `a CCTP burn on ${next.from} is signed in its own transaction`;
+    case 'bridge':
+      return bridgeOf(next.bridge).msgs.cannotFollow(world, prev, next);
     case 'transfer':
       if (prev.kind === 'swap') return undefined;
       return chain.capabilities.pfm ? undefined : `${next.from} does not run packet-forward-middleware`;
     case 'swap':
       if (prev.kind === 'swap') return `two swaps in a row on ${next.from} cannot be chained`;
       return chain.capabilities.ibcHooks ? undefined : `${next.from} does not run ibc-hooks, so it cannot swap on arrival`;
-    case 'axelar':
-      if (next.from === world.bridges.axelar.axelarChainId) return prev.kind === 'transfer' ? undefined : 'the swap output cannot enter Axelar directly';
-      if (prev.kind === 'swap') return undefined;
-      return chain.capabilities.pfm ? undefined : `${next.from} does not run packet-forward-middleware`;
   }
 }
 
 /**
  * Operations grouped into transactions by their tx_index (a missing one continues the
  * transaction before it; indices must start at 0 and rise by one). Tokens that a bridge
- * (CCTP, Axelar) delivers to a Cosmos chain wait there for a new transaction signed on that
+ * delivers without a payload wait there for a new transaction signed on that
  * chain, so one is started even when the route's tx_index says otherwise. Any other
  * operation that cannot ride on the one before it is refused.
  */
@@ -381,10 +353,10 @@ function groupIntoTxs(world: World, legs: readonly Leg[]): Leg[][] {
       const problem = continuationProblem(world, prev, leg);
       if (problem === undefined) {
         groups[groups.length - 1]!.push(leg);
-      } else if (prev.kind === 'cctp' || prev.kind === 'axelar') {
+      } else if (prev.kind === 'bridge') {
         groups.push([leg]);
       } else {
-        throw invalidArgument(`operation ${leg.index} (${leg.kind}) cannot continue the transaction of operation ${prev.index}: ${problem}`);
+        throw invalidArgument(`operation ${leg.index} (${kindOf(leg)}) cannot continue the transaction of operation ${prev.index}: ${problem}`);
       }
     } else {
       groups.push([leg]);
@@ -412,39 +384,36 @@ function txPath(group: readonly Leg[]): string[] {
   return out;
 }
 
+/** What a bridge writing the first operation of a transaction may use (see ServiceBridge.msgs). */
+function building(ctx: Ctx, group: Leg[], tNs: bigint): TxBuilding {
+  const first = group[0]!;
+  const indices = group.map((l) => l.index);
+  const signer = addr(ctx, first.fromPos);
+  return {
+    world: ctx.world,
+    address: (pos) => addr(ctx, pos),
+    timeoutNs: tNs,
+    timeoutSeconds: ctx.timeoutSeconds,
+    nowMs: ctx.nowMs,
+    indices,
+    svmFeePayer: ctx.svmFeePayer,
+    onward: (extraNs = 0n) => (group.length > 1 ? arrival(ctx, group, 1, tNs + extraNs) : undefined),
+    evmTx: (to, value, data, approvals) => evmTx(first.from, to, value.toString(), data, approvals, signer, indices),
+    cosmosTx: (msgs) => ({ cosmos_tx: { chain_id: first.from, path: txPath(group), signer_address: signer, msgs }, operations_indices: indices }),
+  };
+}
+
 function buildTx(ctx: Ctx, group: Leg[], txNo: number, amount: bigint): TxJson[] {
   const first = group[0]!;
   const source = ctx.world.chain(first.from)!;
-  const indices = group.map((l) => l.index);
   const tNs = timeoutNs(ctx, txNo);
-  if (source.chainType === 'svm') {
-    if (first.kind !== 'cctp') throw invalidArgument(`operation ${first.index} (${first.kind}): from Solana the local service signs only CCTP transfers`);
-    const dest = ctx.world.chain(first.to)!;
+  const b = building(ctx, group, tNs);
+  if (first.kind === 'bridge') return bridgeOf(first.bridge).msgs.startTx(b, first, amount);
+  if (source.chainType !== 'cosmos') throw invalidArgument(`operation ${first.index} (${first.kind}): a ${first.kind} cannot start on ${first.from}`);
+  if (first.kind === 'transfer') {
+    const d = arrival(ctx, group, 1, tNs);
     return [
-      svmCctpTx(ctx.world, {
-        chainId: first.from,
-        owner: addr(ctx, first.fromPos),
-        feePayer: ctx.svmFeePayer,
-        amount,
-        destinationDomain: ctx.world.cctpChain(first.to)!.domain,
-        mintRecipient: leftPad32(addressBytes(addr(ctx, first.toPos), dest)),
-        burnToken: first.burnToken,
-        relayFee: first.relayFee,
-        nowMs: ctx.nowMs,
-        operationIndex: first.index,
-        indices,
-      }),
-    ];
-  }
-
-  const cosmos = (msgs: CosmosMsgJson[]): TxJson[] => [
-    { cosmos_tx: { chain_id: first.from, path: txPath(group), signer_address: addr(ctx, first.fromPos), msgs }, operations_indices: indices },
-  ];
-
-  switch (first.kind) {
-    case 'transfer': {
-      const d = arrival(ctx, group, 1, tNs);
-      return cosmos([
+      b.cosmosTx([
         msgTransfer({
           sourcePort: first.port,
           sourceChannel: first.channel,
@@ -455,151 +424,23 @@ function buildTx(ctx: Ctx, group: Leg[], txNo: number, amount: bigint): TxJson[]
           timeoutTimestampNs: tNs,
           memo: d.memo,
         }),
-      ]);
-    }
-    case 'swap':
-      return cosmos([
-        msgExecuteContract({
-          sender: addr(ctx, first.fromPos),
-          contract: first.entryPoint,
-          msg: swapMsg(ctx, group, 0, tNs, { denom: first.denomIn, amount }),
-          funds: [{ denom: first.denomIn, amount }],
-        }),
-      ]);
-    case 'cctp': {
-      const dest = ctx.world.chain(first.to)!;
-      const domain = ctx.world.cctpChain(first.to)!.domain;
-      const mintRecipient = leftPad32(addressBytes(addr(ctx, first.toPos), dest));
-      const fee = first.relayFee;
-      const signer = addr(ctx, first.fromPos);
-      if (source.chainType === 'cosmos') {
-        // Noble: the fee comes out of the amount and goes to the relayer in the same tx
-        const feeAmount = fee?.amount ?? 0n;
-        if (feeAmount >= amount) throw invalidArgument(`operation ${first.index} (cctp_transfer): the relay fee ${feeAmount} is not less than the amount ${amount}`);
-        const msgs = [msgDepositForBurn({ from: signer, amount: amount - feeAmount, destinationDomain: domain, mintRecipient, burnToken: first.burnToken })];
-        if (fee) msgs.push(msgSend({ from: signer, to: relayFeeAddress(ctx, fee.payTo, source.chainId, first.index), denom: first.burnToken, amount: fee.amount }));
-        return cosmos(msgs);
-      }
-      const messenger = CCTP_TOKEN_MESSENGER[first.from];
-      if (!messenger) throw invalidArgument(`operation ${first.index} (cctp_transfer): no CCTP TokenMessenger known on chain ${first.from}`);
-      if (!fee) {
-        return [evmTx(first.from, messenger, '0', depositForBurnCalldata({ amount, destinationDomain: domain, mintRecipient, burnToken: first.burnToken }), [
-          { token_contract: first.burnToken, spender: messenger, amount: amount.toString() },
-        ], signer, indices)];
-      }
-      // the relayer contract pulls the fee with the amount and burns the amount, in one tx
-      const deductedFee = deducted(fee);
-      if (deductedFee >= amount) throw invalidArgument(`operation ${first.index} (cctp_transfer): the relay fee ${fee.amount} is not less than the amount ${amount}`);
-      const relayer = cctpRelayerContract(first.from);
-      const transferAmount = amount - deductedFee;
-      const data = requestCctpTransferCalldata({ transferAmount, destinationDomain: domain, mintRecipient, burnToken: first.burnToken, feeAmount: fee.amount });
-      return [evmTx(first.from, relayer, '0', data, [
-        { token_contract: first.burnToken, spender: relayer, amount: (transferAmount + fee.amount).toString() },
-      ], signer, indices)];
-    }
-    case 'axelar':
-      return axelarFirst(ctx, group, first, amount, tNs, cosmos);
-  }
-}
-
-/** The quote's fee payment address, or the simulated relayer's own account on that chain. */
-function relayFeeAddress(ctx: Ctx, payTo: string | undefined, chainId: string, index: number): string {
-  const chain = ctx.world.chain(chainId)!;
-  if (payTo === undefined) return simulatedCctpRelayerAccount(chain.bech32Prefix, chainId);
-  if (!checkAddress(payTo, chain).ok) {
-    throw invalidArgument(`operation ${index} (cctp_transfer): smart_relay_fee_quote's fee payment address ${JSON.stringify(payTo)} is not an address on ${chainId}`);
-  }
-  return payTo;
-}
-
-/** Where the local CCTP relayer collects fees on a Cosmos chain (shared with Courier's verification). */
-export { simulatedCctpRelayerAccount as simulatedRelayerAddress };
-
-function axelarFirst(
-  ctx: Ctx,
-  group: Leg[],
-  first: AxelarLeg,
-  amount: bigint,
-  tNs: bigint,
-  cosmos: (msgs: CosmosMsgJson[]) => TxJson[],
-): TxJson[] {
-  const source = ctx.world.chain(first.from)!;
-  if (source.chainType === 'evm') {
-    const gateway = AXELAR_GATEWAY[first.from];
-    const token = ctx.world.asset(first.from, first.denomIn);
-    if (!gateway || !token?.tokenContract || !token.symbol) {
-      throw invalidArgument(`operation ${first.index} (axelar_transfer): Axelar's gateway on ${first.from} does not take ${first.denomIn}`);
-    }
-    // The fee is paid on top, in the gas token, as the transaction's value (the local gateway
-    // takes it for gas and relaying); a fee in the token itself comes out of the amount on Axelar.
-    const nativeFee = first.fee && isNativeOf(ctx.world, first.from, first.fee.denom) ? first.fee.amount : 0n;
-    const destinationChain = axelarChainName(ctx.world, first.to);
-    // When the route goes on from the Cosmos chain Axelar delivers to, the gateway call carries
-    // the ICS-20 memo (and receiver) of that delivery as a GMP payload; otherwise a plain sendToken.
-    // what runs on arrival (a swap's absolute timeout) waits for Axelar first: give it the bridge's time too
-    const onward = group.length > 1 ? arrival(ctx, group, 1, tNs + BigInt(axelarSeconds(first.from)) * 1_000_000_000n) : undefined;
-    const data =
-      onward?.memo !== undefined
-        ? callContractWithTokenCalldata({
-            destinationChain,
-            contractAddress: onward.receiver,
-            payload: cosmosMemoPayload(stringifyExact(onward.memo)),
-            symbol: token.symbol,
-            amount,
-          })
-        : sendTokenCalldata({ destinationChain, destinationAddress: onward?.receiver ?? addr(ctx, first.toPos), symbol: token.symbol, amount });
-    return [
-      evmTx(first.from, gateway, nativeFee.toString(), data, [{ token_contract: token.tokenContract, spender: gateway, amount: amount.toString() }], addr(ctx, first.fromPos), group.map((l) => l.index)),
+      ]),
     ];
   }
-  if (!first.ibcLeg) {
-    // on axelar-dojo-1 itself: link a deposit address to the recipient, then pay into it
-    const recipientChain = axelarChainName(ctx.world, first.to);
-    const recipient = addr(ctx, first.toPos);
-    const sender = addr(ctx, first.fromPos);
-    return cosmos([
-      msgLinkRequest({ sender, recipientAddr: recipient, recipientChain, asset: first.denomIn }),
-      msgSend({ from: sender, to: axelarDepositAddress(recipientChain, first.denomIn, recipient), denom: first.denomIn, amount }),
-    ]);
-  }
-  const d = axelarDelivery(ctx, first);
-  return cosmos([
-    msgTransfer({
-      sourcePort: first.ibcLeg.port,
-      sourceChannel: first.ibcLeg.channel,
-      denom: first.denomIn,
-      amount,
-      sender: addr(ctx, first.fromPos),
-      receiver: d.receiver,
-      timeoutTimestampNs: tNs,
-      memo: d.memo,
-    }),
-  ]);
-}
-
-function isNativeOf(world: World, chainId: string, denom: string): boolean {
-  return world.chain(chainId)?.feeAssets[0]?.denom === denom || denom === `${world.chain(chainId)?.chainName}-native`;
+  return [
+    b.cosmosTx([
+      msgExecuteContract({
+        sender: addr(ctx, first.fromPos),
+        contract: first.entryPoint,
+        msg: swapMsg(ctx, group, 0, tNs, { denom: first.denomIn, amount }),
+        funds: [{ denom: first.denomIn, amount }],
+      }),
+    ]),
+  ];
 }
 
 function evmTx(chainId: string, to: string, value: string, data: string, approvals: Erc20ApprovalJson[], signer: string, indices: number[]): TxJson {
   return { evm_tx: { chain_id: chainId, to, value, data, required_erc20_approvals: approvals, signer_address: signer }, operations_indices: indices };
-}
-
-/** Axelar's name for a chain: the bridge table's for EVM chains, the registry name for Cosmos ones. */
-function axelarChainName(world: World, chainId: string): string {
-  const chain = world.chain(chainId)!;
-  if (chain.axelarChainName) return chain.axelarChainName;
-  if (chainId === world.bridges.axelar.axelarChainId) return 'Axelarnet';
-  return chain.chainName;
-}
-
-/** The IBC packet into axelar-dojo-1 that Axelar's GMP module turns into a transfer to `leg.to`. */
-function axelarDelivery(ctx: Ctx, leg: AxelarLeg): Delivery {
-  const fee = deducted(leg.fee);
-  return {
-    receiver: AXELAR_GMP_ACCOUNT,
-    memo: axelarGmpMemo(axelarChainName(ctx.world, leg.to), addr(ctx, leg.toPos), fee > 0n ? fee : undefined),
-  };
 }
 
 /** Where the packet that ends `group[k - 1]` goes, and the memo that runs `group[k..]`. */
@@ -617,19 +458,25 @@ function arrival(ctx: Ctx, group: Leg[], k: number, tNs: bigint): Delivery {
     }
     case 'swap':
       return { receiver: next.entryPoint, memo: wasmMemo(next.entryPoint, swapMsg(ctx, group, k, tNs)) };
-    case 'axelar': {
-      const gmp = axelarDelivery(ctx, next);
-      if (next.from === ctx.world.bridges.axelar.axelarChainId) return gmp;
-      // arrive on a PFM chain, forward into Axelar with the GMP memo
+    case 'bridge': {
+      const into = bridgeArrival(ctx, group, k, tNs);
+      if (into.viaChannel === undefined) return into.delivery;
+      // arrive on a PFM chain, forward into the bridge over its channel
       return {
         receiver: addr(ctx, next.fromPos),
-        memo: forwardMemo({ receiver: gmp.receiver, channel: next.ibcLeg!.channel, timeoutSeconds: ctx.timeoutSeconds, next: gmp.memo }),
+        memo: forwardMemo({ receiver: into.delivery.receiver, channel: into.viaChannel, timeoutSeconds: ctx.timeoutSeconds, next: into.delivery.memo }),
       };
     }
-    case 'cctp':
-      // groupIntoTxs refuses this; kept for exhaustiveness
-      throw invalidArgument(`operation ${next.index} (cctp_transfer) must start its own transaction`);
   }
+}
+
+/** How the packet reaching the crossing `group[k]` is addressed (groupIntoTxs has refused crossings that start their own transaction). */
+function bridgeArrival(ctx: Ctx, group: Leg[], k: number, tNs: bigint): { delivery: Delivery; viaChannel?: string } {
+  const leg = group[k] as BridgeLeg;
+  const bridge = bridgeOf(leg.bridge);
+  const into = bridge.msgs.arrival?.(building(ctx, group.slice(k), tNs), leg);
+  if (!into) throw invalidArgument(`operation ${leg.index} (${bridge.msgs.operationKey}) must start its own transaction`);
+  return into;
 }
 
 /** The end of a transaction: the user's address, or the post-route handler at the route's end. */
@@ -663,20 +510,21 @@ function swapMsg(ctx: Ctx, group: Leg[], k: number, tNs: bigint, sent?: { denom:
         },
       },
     };
-  } else if (next.kind === 'axelar' && next.ibcLeg) {
-    const gmp = axelarDelivery(ctx, next);
+  } else if (next.kind === 'bridge' && bridgeArrival(ctx, group, k + 1, tNs).viaChannel !== undefined) {
+    // the entry point sends the output into the bridge over its channel
+    const into = bridgeArrival(ctx, group, k + 1, tNs);
     post = {
       ibc_transfer: {
         ibc_info: {
-          source_channel: next.ibcLeg.channel,
-          receiver: gmp.receiver,
-          memo: stringifyExact(gmp.memo!),
+          source_channel: into.viaChannel!,
+          receiver: into.delivery.receiver,
+          memo: into.delivery.memo === undefined ? '' : stringifyExact(into.delivery.memo),
           recover_address: addr(ctx, leg.fromPos),
         },
       },
     };
   } else {
-    throw invalidArgument(`operation ${next.index} (${next.kind}) cannot follow the swap of operation ${leg.index} in one transaction`);
+    throw invalidArgument(`operation ${next.index} (${kindOf(next)}) cannot follow the swap of operation ${leg.index} in one transaction`);
   }
   return swapAndActionMsg({
     sentAsset: sent,
@@ -691,42 +539,11 @@ function swapMsg(ctx: Ctx, group: Leg[], k: number, tNs: bigint, sent?: { denom:
 
 // ─────────────────────────────── fees ───────────────────────────────
 
-/** Smart-relay fees the operations carry, computed as the planner reports them in the route. */
+/** Fees the operations' bridges carry, computed as the planner reports them in the route. */
 function estimatedFees(ctx: Ctx, groups: readonly Leg[][]): FeeJson[] {
   const fees: FeeJson[] = [];
   groups.forEach((group, txNo) => {
-    for (const leg of group) {
-      if (leg.kind === 'cctp' && leg.relayFee) {
-        const asset = ctx.world.resolveAsset(leg.relayFee.chainId, leg.relayFee.denom);
-        if (!asset) continue;
-        const price = ctx.world.priceOfAsset(asset);
-        const usd = price !== undefined && asset.decimals !== undefined ? formatUsd(usdScaled(leg.relayFee.amount, asset.decimals, price)) : '0.00';
-        fees.push(feeJson('CCTP', leg.relayFee, usd, toWireAsset(asset), leg.from, txNo, leg.index));
-      } else if (leg.kind === 'axelar' && leg.smartRelay && leg.fee) {
-        const asset = leg.fee.asset ?? (() => {
-          const a = ctx.world.resolveAsset(leg.fee.chainId, leg.fee.denom);
-          return a ? toWireAsset(a) : undefined;
-        })();
-        if (!asset) continue;
-        // the fee is charged on Axelar's side of the bridge: the hub for a Cosmos source
-        const chainId = leg.ibcLeg ? ctx.world.bridges.axelar.axelarChainId : leg.from;
-        fees.push(feeJson('AXELAR', leg.fee, leg.fee.usdAmount ?? '0.00', asset, chainId, txNo, leg.index));
-      }
-    }
+    for (const leg of group) if (leg.kind === 'bridge') fees.push(...bridgeOf(leg.bridge).msgs.fees(ctx.world, leg, txNo));
   });
   return fees;
-}
-
-function feeJson(bridgeId: string, fee: BridgeFee, usd: string, asset: unknown, chainId: string, txIndex: number, operationIndex: number): FeeJson {
-  return {
-    fee_type: 'SMART_RELAY',
-    bridge_id: bridgeId,
-    amount: fee.amount.toString(),
-    usd_amount: usd,
-    origin_asset: asset,
-    chain_id: chainId,
-    tx_index: txIndex,
-    operation_index: operationIndex,
-    fee_behavior: fee.behavior,
-  };
 }

@@ -8,9 +8,7 @@ import { stringifyExact, type ExactJson } from './json';
 
 export const MSG_TRANSFER_TYPE_URL = '/ibc.applications.transfer.v1.MsgTransfer';
 export const MSG_EXECUTE_CONTRACT_TYPE_URL = '/cosmwasm.wasm.v1.MsgExecuteContract';
-export const MSG_DEPOSIT_FOR_BURN_TYPE_URL = '/circle.cctp.v1.MsgDepositForBurn';
 export const MSG_SEND_TYPE_URL = '/cosmos.bank.v1beta1.MsgSend';
-export const MSG_LINK_REQUEST_TYPE_URL = '/axelar.axelarnet.v1beta1.LinkRequest';
 
 export interface CosmosMsgJson {
   msg: string;
@@ -61,27 +59,6 @@ export function msgExecuteContract(args: {
   return { msg: stringifyExact(body), msg_type_url: MSG_EXECUTE_CONTRACT_TYPE_URL };
 }
 
-/**
- * Noble's `circle.cctp.v1.MsgDepositForBurn`:
- * `{"from","amount","destination_domain","mint_recipient":<base64 of 32 bytes>,"burn_token"}`.
- */
-export function msgDepositForBurn(args: {
-  from: string;
-  amount: bigint;
-  destinationDomain: number;
-  mintRecipient: Uint8Array;
-  burnToken: string;
-}): CosmosMsgJson {
-  const body: ExactJson = {
-    from: args.from,
-    amount: args.amount.toString(),
-    destination_domain: args.destinationDomain,
-    mint_recipient: toBase64(args.mintRecipient),
-    burn_token: args.burnToken,
-  };
-  return { msg: stringifyExact(body), msg_type_url: MSG_DEPOSIT_FOR_BURN_TYPE_URL };
-}
-
 /** `{"from_address","to_address","amount":[{"denom","amount"}]}`. */
 export function msgSend(args: { from: string; to: string; denom: string; amount: bigint }): CosmosMsgJson {
   const body: ExactJson = {
@@ -96,22 +73,3 @@ export function msgSend(args: { from: string; to: string; denom: string; amount:
 export function jsonToBinary(json: ExactJson): string {
   return toBase64(toUtf8(stringifyExact(json)));
 }
-
-/**
- * Axelar's deposit-address flow, for tokens that start on axelar-dojo-1 itself (no IBC packet
- * to carry a GMP memo): `LinkRequest` links a deposit address to (recipient chain, recipient,
- * asset), then a bank send into that address is bridged by Axelar.
- * `{"sender","recipient_addr","recipient_chain","asset"}`.
- */
-export function msgLinkRequest(args: { sender: string; recipientAddr: string; recipientChain: string; asset: string }): CosmosMsgJson {
-  const body: ExactJson = {
-    sender: args.sender,
-    recipient_addr: args.recipientAddr,
-    recipient_chain: args.recipientChain,
-    asset: args.asset,
-  };
-  return { msg: stringifyExact(body), msg_type_url: MSG_LINK_REQUEST_TYPE_URL };
-}
-
-/** The deposit address a LinkRequest creates on the simulated Axelar (shared with Courier's verification). */
-export { simulatedAxelarDepositAddress as axelarDepositAddress } from '../../chains/bridge-contracts';

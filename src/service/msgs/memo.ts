@@ -96,6 +96,8 @@ export type AxelarGmpMemo = z.infer<typeof AxelarGmpMemo>;
  * above is that memo; anything else is returned as `{ kind: 'other' }` (plain text memos are
  * legal ICS-20 memos that no middleware acts on).
  */
+export type ParsedMemo = ReturnType<typeof parseMemo>;
+
 export function parseMemo(memo: string):
   | { kind: 'none' }
   | { kind: 'forward'; memo: ForwardMemo }

@@ -7,12 +7,14 @@
 import { describeOperation } from '../../api/kinds';
 import type { Operation } from '../../api/schemas';
 import { invalidArgument } from '../http/errors';
+import { amount, sameDenom, str } from './read';
 import type { World } from '../world';
+import { bridgeByOperation } from '../bridges/registry';
+import type { MsgsBridgeLeg } from '../bridges/types';
 import type { EntryPointSwapOperation } from './entry-point';
 
 type Body = Record<string, unknown>;
 
-const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
 /** The chain an operation starts on and the one it ends on (equal for a swap). */
 export function operationChains(op: Operation): { from: string | undefined; to: string | undefined } {
@@ -81,60 +83,13 @@ export interface SwapLeg extends LegBase {
   estimatedAffiliateFee: bigint;
 }
 
-/**
- * Who pays a bridge fee how, as the planner quotes it: from a Cosmos chain the fee comes out
- * of the bridged amount; from an EVM chain it is paid on top (in USDC for CCTP, in the gas
- * token for Axelar).
- */
-export type FeeBehavior = 'FEE_BEHAVIOR_DEDUCTED' | 'FEE_BEHAVIOR_ADDITIONAL';
-
-export interface BridgeFee {
-  amount: bigint;
-  behavior: FeeBehavior;
-  /** Wire Asset the fee is paid in, as the operation gives it (Axelar), when given. */
-  asset: Record<string, unknown> | undefined;
-  /** Denom and chain of the fee asset. */
-  denom: string;
-  chainId: string;
-  usdAmount: string | undefined;
-}
-
-export interface CctpLeg extends LegBase {
-  kind: 'cctp';
-  burnToken: string;
-  smartRelay: boolean;
-  relayFee: (BridgeFee & { payTo: string | undefined }) | undefined;
-}
-
-export interface AxelarLeg extends LegBase {
-  kind: 'axelar';
-  asset: string;
-  smartRelay: boolean;
-  fee: BridgeFee | undefined;
-  /** The IBC leg into axelar-dojo-1 when the transfer starts on another Cosmos chain. */
-  ibcLeg: { port: string; channel: string } | undefined;
-}
-
-export type Leg = TransferLeg | SwapLeg | CctpLeg | AxelarLeg;
-
-const SUPPORTED = new Set(['transfer', 'swap', 'cctp_transfer', 'axelar_transfer']);
-
-function amount(v: unknown, what: string): bigint | undefined {
-  if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'string' || !/^[0-9]+$/.test(v)) throw invalidArgument(`invalid ${what}`);
-  return BigInt(v);
-}
-
-/** Upper-case ibc hashes so a lower-case denom from a caller still compares equal. */
-export function sameDenom(a: string, b: string): boolean {
-  const norm = (d: string) => (/^ibc\//i.test(d) ? `ibc/${d.slice(4).toUpperCase()}` : /^0x[0-9a-f]{40}$/i.test(d) ? d.toLowerCase() : d);
-  return norm(a) === norm(b);
-}
+export type BridgeLeg = MsgsBridgeLeg;
+export type Leg = TransferLeg | SwapLeg | BridgeLeg;
 
 /**
  * Checks every operation against the World and turns it into a leg. Throws 400 code 3 naming
  * the operation on anything the local service cannot build: unknown chains, channels, venues,
- * pools, and operation kinds outside transfer / swap / cctp_transfer / axelar_transfer.
+ * pools, and operation kinds outside transfer, swap and the registered bridges' operations.
  */
 export function toLegs(world: World, operations: readonly Operation[], path: readonly string[], sourceDenom: string | undefined): Leg[] {
   const legs: Leg[] = [];
@@ -144,7 +99,8 @@ export function toLegs(world: World, operations: readonly Operation[], path: rea
     const described = describeOperation(op);
     const kind = described.kind === 'unknown' ? described.rawKind || 'unknown' : described.kind;
     const where = `operation ${index} (${kind})`;
-    if (!SUPPORTED.has(kind)) throw invalidArgument(`${where} is not supported by the local service`);
+    const bridge = kind === 'transfer' || kind === 'swap' ? undefined : bridgeByOperation(kind);
+    if (kind !== 'transfer' && kind !== 'swap' && !bridge) throw invalidArgument(`${where} is not supported by the local service`);
     if (typeof described.body !== 'object' || described.body === null) throw invalidArgument(`${where} has no body`);
     const body = described.body as Body;
     const siblings = op as unknown as Body;
@@ -170,8 +126,6 @@ export function toLegs(world: World, operations: readonly Operation[], path: rea
     };
     const denomIn = str(body.denom_in) ?? denom;
     if (denomIn === undefined) throw invalidArgument(`${where} has no denom_in`);
-    const fromChain = world.chain(from)!;
-    const toChain = world.chain(to)!;
 
     let leg: Leg;
     if (kind === 'transfer') {
@@ -242,76 +196,8 @@ export function toLegs(world: World, operations: readonly Operation[], path: rea
         operations,
         estimatedAffiliateFee: fee && sameDenom(fee[2]!, denomOut) ? BigInt(fee[1]!) : 0n,
       };
-    } else if (kind === 'cctp_transfer') {
-      const fromCctp = world.cctpChain(from);
-      const toCctp = world.cctpChain(to);
-      if (!fromCctp || !toCctp) throw invalidArgument(`${where}: CCTP does not connect ${from} and ${to}`);
-      const burnToken = str(body.burn_token) ?? fromCctp.usdcDenom;
-      if (!sameDenom(burnToken, fromCctp.usdcDenom) || !sameDenom(denomIn, fromCctp.usdcDenom)) {
-        throw invalidArgument(`${where}: CCTP burns ${fromCctp.usdcDenom} on ${from}, not ${burnToken}`);
-      }
-      const quote = body.smart_relay_fee_quote as Body | null | undefined;
-      const relayAmount = amount(quote?.fee_amount ?? undefined, `smart_relay_fee_quote.fee_amount of ${where}`);
-      const feeDenom = str(quote?.fee_denom) ?? fromCctp.usdcDenom;
-      if (relayAmount !== undefined && relayAmount > 0n && !sameDenom(feeDenom, fromCctp.usdcDenom)) {
-        throw invalidArgument(`${where}: the smart relay fee must be paid in ${fromCctp.usdcDenom}, not ${feeDenom}`);
-      }
-      leg = {
-        ...base,
-        kind: 'cctp',
-        denomIn: fromCctp.usdcDenom,
-        denomOut: toCctp.usdcDenom,
-        burnToken: fromCctp.usdcDenom,
-        smartRelay: body.smart_relay === true,
-        relayFee:
-          relayAmount !== undefined && relayAmount > 0n
-            ? {
-                amount: relayAmount,
-                behavior: fromChain.chainType === 'cosmos' ? 'FEE_BEHAVIOR_DEDUCTED' : 'FEE_BEHAVIOR_ADDITIONAL',
-                asset: undefined,
-                denom: fromCctp.usdcDenom,
-                chainId: from,
-                usdAmount: undefined,
-                payTo: str(quote?.fee_payment_address) ?? str(quote?.relayer_address),
-              }
-            : undefined,
-      };
     } else {
-      // axelar_transfer
-      const axelarId = world.bridges.axelar.axelarChainId;
-      const ibc = body.ibc_transfer_to_axelar as Body | null | undefined;
-      let ibcLeg: AxelarLeg['ibcLeg'];
-      if (fromChain.chainType === 'cosmos' && from !== axelarId) {
-        const channel = str(ibc?.channel) ?? world.channelBetween(from, axelarId)?.channelId;
-        const end = channel === undefined ? undefined : world.channel(from, channel);
-        if (!end || end.counterpartyChainId !== axelarId) throw invalidArgument(`${where}: no transfer channel from ${from} to ${axelarId}`);
-        ibcLeg = { port: end.portId, channel: end.channelId };
-      }
-      if (fromChain.chainType === 'svm' || toChain.chainType === 'svm') throw invalidArgument(`${where}: Axelar does not reach Solana`);
-      const denomOut = str(body.denom_out);
-      if (denomOut === undefined) throw invalidArgument(`${where} has no denom_out`);
-      const feeAmount = amount(body.fee_amount ?? undefined, `fee_amount of ${where}`) ?? 0n;
-      const feeAsset = (body.fee_asset ?? undefined) as Body | undefined;
-      leg = {
-        ...base,
-        kind: 'axelar',
-        denomIn,
-        denomOut,
-        asset: str(body.asset) ?? '',
-        smartRelay: body.smart_relay === true,
-        fee:
-          feeAmount > 0n
-            ? {
-                amount: feeAmount,
-                behavior: fromChain.chainType === 'cosmos' ? 'FEE_BEHAVIOR_DEDUCTED' : 'FEE_BEHAVIOR_ADDITIONAL',
-                asset: feeAsset,
-                denom: str(feeAsset?.denom) ?? denomIn,
-                chainId: str(feeAsset?.chain_id) ?? from,
-                usdAmount: str(body.usd_fee_amount),
-              }
-            : undefined,
-        ibcLeg,
-      };
+      leg = bridge!.msgs.read(world, body, { ...base, denomIn, denomOut: str(body.denom_out) ?? '' }, where);
     }
     legs.push(leg);
     pos = toPos;

@@ -2,14 +2,17 @@
  * Turns the chosen legs and their quotes into the spec's Route object: operations with every
  * field of their kind, tx indices, chains, fees, USD values and duration.
  */
+import { bridgeOf } from '../bridges/registry';
+import { transferOperation } from '../bridges/ibc/operation';
+import type { Absorbed } from '../bridges/types';
 import { formatUsd, lossPercentString } from '../pricing';
-import { toWireAsset, toWireVenue, type Venue, type WireVenue, type World } from '../world';
+import { toWireAsset, toWireVenue, type Venue, type WireVenue } from '../world';
 import type { LegQuote, QuoteContext } from './quote';
 import type { PlanRequest } from './request';
-import { axelarSeconds, cctpSeconds, type TimingTable } from './timing';
-import { foldsIntoAxelar, type TxPlan } from './txs';
-import type { AxelarLeg, CctpLeg, Leg, SwapLeg, TransferLeg } from './types';
-import type { WireAxelarTransfer, WireCctpTransfer, WireFee, WireOperation, WireRoute, WireSwap, WireTransfer } from './wire';
+import type { TimingTable } from './timing';
+import { absorbedHop, type TxPlan } from './txs';
+import type { BridgeLeg, Leg, SwapLeg } from './types';
+import type { WireFee, WireOperation, WireRoute, WireSwap } from './wire';
 
 export interface ChosenRoute {
   legs: readonly Leg[];
@@ -23,30 +26,6 @@ export interface AssembledRoute {
   route: WireRoute;
   /** The swap leg, when the route swaps (for the price-safety check). */
   swap?: { leg: SwapLeg; quote: LegQuote };
-}
-
-function transferBody(world: World, leg: TransferLeg, entryVenue: Venue | undefined): WireTransfer {
-  const from = world.chain(leg.fromChainId)!;
-  return {
-    port: leg.end.portId,
-    channel: leg.end.channelId,
-    from_chain_id: leg.fromChainId,
-    to_chain_id: leg.toChainId,
-    pfm_enabled: from.pfmEnabled,
-    supports_memo: from.supportsMemo,
-    denom_in: leg.denomIn,
-    denom_out: leg.denomOut,
-    // relayers carry IBC packets for free in this World
-    fee_amount: null,
-    usd_fee_amount: null,
-    fee_asset: null,
-    bridge_id: 'IBC',
-    smart_relay: false,
-    // the ibc-hooks memo calls the venue's entry point when a swap follows in the same tx
-    to_chain_entry_contract_address: entryVenue ? entryVenue.entryPointContract : null,
-    to_chain_callback_contract_address: null,
-    dest_denom: leg.denomOut,
-  };
 }
 
 function venueRef(v: Venue): WireVenue {
@@ -83,58 +62,6 @@ function swapBody(leg: SwapLeg, q: LegQuote, mode: 'in' | 'out'): WireSwap {
   };
 }
 
-function cctpBody(leg: CctpLeg, q: LegQuote, smartRelay: boolean): WireCctpTransfer {
-  return {
-    from_chain_id: leg.from.chainId,
-    to_chain_id: leg.to.chainId,
-    burn_token: leg.from.denom,
-    denom_in: leg.from.denom,
-    denom_out: leg.to.denom,
-    bridge_id: 'CCTP',
-    smart_relay: smartRelay,
-    smart_relay_fee_quote: q.fee
-      ? { fee_amount: q.fee.amount.toString(), fee_denom: q.fee.asset.denom, fee_payment_address: null }
-      : null,
-  };
-}
-
-function axelarChainName(world: World, chainId: string): string {
-  const c = world.chain(chainId);
-  return c?.axelarChainName ?? c?.chainName ?? chainId;
-}
-
-function axelarBody(
-  world: World,
-  leg: AxelarLeg,
-  q: LegQuote,
-  smartRelay: boolean,
-  ibcIn: WireTransfer | undefined,
-  ibcOut: TransferLeg | undefined,
-): WireAxelarTransfer {
-  const fromChainId = ibcIn ? ibcIn.from_chain_id : leg.from.chainId;
-  const toChainId = ibcOut ? ibcOut.toChainId : leg.to.chainId;
-  const fee = q.fee;
-  const body: WireAxelarTransfer = {
-    from_chain_id: fromChainId,
-    to_chain_id: toChainId,
-    asset: leg.asset.axelarDenom,
-    // unwrapping to a native gas token is not modelled: tokens arrive as they are listed
-    should_unwrap: false,
-    denom_in: ibcIn ? ibcIn.denom_in : leg.from.denom,
-    denom_out: ibcOut ? ibcOut.denomOut : leg.to.denom,
-    fee_amount: (fee?.amount ?? 0n).toString(),
-    usd_fee_amount: fee?.usd !== undefined ? formatUsd(fee.usd) : '0.00',
-    fee_asset: toWireAsset(fee?.asset ?? leg.from.asset),
-    is_testnet: false,
-    bridge_id: 'AXELAR',
-    smart_relay: smartRelay,
-    from_chain: axelarChainName(world, fromChainId),
-    to_chain: axelarChainName(world, toChainId),
-  };
-  if (ibcIn) body.ibc_transfer_to_axelar = ibcIn;
-  return body;
-}
-
 export function assembleRoute(ctx: QuoteContext, req: PlanRequest, chosen: ChosenRoute, timing: TimingTable): AssembledRoute {
   const world = ctx.world;
   const { legs, quotes, txs } = chosen;
@@ -147,12 +74,12 @@ export function assembleRoute(ctx: QuoteContext, req: PlanRequest, chosen: Chose
   let seconds = 0;
   let swap: AssembledRoute['swap'];
 
-  const addFee = (leg: CctpLeg | AxelarLeg, q: LegQuote, txIndex: number): void => {
+  const addFee = (leg: BridgeLeg, q: LegQuote, txIndex: number): void => {
     const f = q.fee;
     if (!f || !f.smartRelay) return;
     fees.push({
-      fee_type: 'SMART_RELAY',
-      bridge_id: leg.kind === 'cctp' ? 'CCTP' : 'AXELAR',
+      fee_type: f.feeType ?? 'SMART_RELAY',
+      bridge_id: leg.bridge,
       amount: f.amount.toString(),
       usd_amount: f.usd !== undefined ? formatUsd(f.usd) : '0.00',
       origin_asset: toWireAsset(f.asset),
@@ -168,59 +95,48 @@ export function assembleRoute(ctx: QuoteContext, req: PlanRequest, chosen: Chose
     const q = quotes[i]!;
     const tx = txs.legTx[i]!;
     const next = legs[i + 1];
-    const nextQ = quotes[i + 1];
     const siblings = (inQ: LegQuote, outQ: LegQuote) => ({
       tx_index: tx,
       amount_in: inQ.amountIn.toString(),
       amount_out: outQ.amountOut.toString(),
     });
 
-    if (leg.kind === 'transfer' && next?.kind === 'axelar' && nextQ && foldsIntoAxelar(world, leg, next)) {
-      // IBC into Axelar carried inside the axelar_transfer (ibc_transfer_to_axelar)
-      const inner = transferBody(world, leg, undefined);
-      addFee(next, nextQ, tx);
-      operations.push({ axelar_transfer: axelarBody(world, next, nextQ, req.smartRelay, inner, undefined), ...siblings(q, nextQ) });
-      pushChain(next.to.chainId);
-      seconds += timing.ibcHopSeconds + axelarSeconds(next.from.chainId, timing);
-      i += 1;
-      continue;
-    }
-    if (leg.kind === 'axelar' && next?.kind === 'transfer' && nextQ && foldsIntoAxelar(world, leg, next)) {
-      // Axelar delivers one IBC hop beyond its own chain by itself
-      addFee(leg, q, tx);
-      operations.push({ axelar_transfer: axelarBody(world, leg, q, req.smartRelay, undefined, next), ...siblings(q, nextQ) });
-      pushChain(next.toChainId);
-      seconds += axelarSeconds(leg.from.chainId, timing) + timing.ibcHopSeconds;
-      i += 1;
-      continue;
-    }
-    switch (leg.kind) {
-      case 'transfer': {
+    if (leg.kind === 'transfer' || leg.kind === 'swap') {
+      if (leg.kind === 'transfer' && !(next && absorbedHop(world, leg, next))) {
         const entry = next?.kind === 'swap' && txs.legTx[i + 1] === tx ? next.venue : undefined;
-        operations.push({ transfer: transferBody(world, leg, entry), ...siblings(q, q) });
+        operations.push({ transfer: transferOperation(world, leg, entry), ...siblings(q, q) });
         pushChain(leg.toChainId);
         seconds += timing.ibcHopSeconds;
-        break;
-      }
-      case 'swap':
+      } else if (leg.kind === 'swap') {
         operations.push({ swap: swapBody(leg, q, req.mode), ...siblings(q, q) });
         pushChain(leg.chainId);
         seconds += timing.swapSeconds;
         swap = { leg, quote: q };
-        break;
-      case 'cctp':
-        addFee(leg, q, tx);
-        operations.push({ cctp_transfer: cctpBody(leg, q, req.smartRelay), ...siblings(q, q) });
-        pushChain(leg.to.chainId);
-        seconds += cctpSeconds(leg.from.chainId, req.smartRelay, timing);
-        break;
-      case 'axelar':
-        addFee(leg, q, tx);
-        operations.push({ axelar_transfer: axelarBody(world, leg, q, req.smartRelay, undefined, undefined), ...siblings(q, q) });
-        pushChain(leg.to.chainId);
-        seconds += axelarSeconds(leg.from.chainId, timing);
-        break;
+      }
+      if (leg.kind === 'swap' || !(next && absorbedHop(world, leg, next))) continue;
     }
+    // a bridge crossing, with the IBC hop before or after it that it carries itself
+    const absorbed: Absorbed = {};
+    const first = i;
+    if (leg.kind === 'transfer') {
+      absorbed.before = leg;
+      i += 1;
+    }
+    const crossing = legs[i] as BridgeLeg;
+    const cq = quotes[i]!;
+    const after = legs[i + 1];
+    if (after?.kind === 'transfer' && absorbedHop(world, crossing, after)) {
+      absorbed.after = after;
+      i += 1;
+    }
+    const bridge = bridgeOf(crossing.bridge);
+    addFee(crossing, cq, tx);
+    const { key, body } = bridge.planner.operation(ctx, crossing, cq, { smartRelay: req.smartRelay, absorbed });
+    operations.push({ [key]: body, ...siblings(quotes[first]!, quotes[i]!) } as WireOperation);
+    pushChain(absorbed.after ? absorbed.after.toChainId : crossing.to.chainId);
+    seconds += bridge.planner.seconds(crossing, { smartRelay: req.smartRelay, timing });
+    if (absorbed.before) seconds += timing.ibcHopSeconds;
+    if (absorbed.after) seconds += timing.ibcHopSeconds;
   }
 
   const usdIn = ctx.usd(req.source.asset, chosen.amountIn);

@@ -25,16 +25,9 @@ export interface PlannerConfig {
    * (a 5 % loss on a million-dollar trade). null disables the check.
    */
   highLossUsd: string | null;
-  /** Smart-relay fee of a CCTP leg, by destination chain, paid in USDC on the source chain. */
-  cctpRelayFeeUsd: BridgeFeeTable;
-  /**
-   * Axelar's fee (gas on the destination plus relaying), by destination chain; paid in the
-   * source chain's gas token from an EVM chain, in the bridged asset from axelar-dojo-1.
-   */
-  axelarFeeUsd: BridgeFeeTable;
   /** Longest chain of pools a single swap may route through. */
   maxSwapPools: number;
-  /** Most bridge legs (CCTP, Axelar) a route may take before or after its swap. */
+  /** Most bridge legs a route may take before or after its swap. */
   maxBridgesPerLeg: number;
   timing: TimingTable;
   /** USD price of an asset; defaults to the World's price table. Tests use it to remove prices. */
@@ -46,16 +39,6 @@ export interface PlannerConfig {
 export const DEFAULT_PLANNER_CONFIG: Readonly<PlannerConfig> = Object.freeze({
   badPricePercent: '10',
   highLossUsd: '10000',
-  cctpRelayFeeUsd: Object.freeze({
-    // minting on Ethereum costs real gas; rollups, Avalanche, Solana and Noble cost cents
-    byDestination: Object.freeze({ '1': '2.50', '42161': '0.10', '8453': '0.10', '43114': '0.10', solana: '0.10', 'noble-1': '0.02' }),
-    default: '0.10',
-  }),
-  axelarFeeUsd: Object.freeze({
-    byDestination: Object.freeze({ '1': '3.00', '42161': '0.40', '8453': '0.40', '43114': '0.30' }),
-    // any Cosmos destination
-    default: '0.20',
-  }),
   maxSwapPools: 3,
   maxBridgesPerLeg: 2,
   timing: DEFAULT_TIMING,

@@ -10,9 +10,12 @@
  * look-ups and at most one SHA-256 per new intermediate denom (the World caches hashes).
  */
 import { catalogKey, hopsToTrace, parseTrace, type ChannelEnd, type Hop, type Pool, type Venue, type World } from '../world';
-import type { AxelarLeg, BridgeLeg, CctpLeg, Position, SwapHop, TransferLeg } from './types';
+import { BRIDGES } from '../bridges/registry';
+import type { BridgeId } from '../bridges/types';
+import type { BridgeLeg, Position, SwapHop, TransferLeg } from './types';
 
-export type BridgeKind = 'CCTP' | 'AXELAR';
+/** The bridges a route may cross (IBC is the planner's own transfer legs, not listed here). */
+export type BridgeKind = BridgeId;
 
 export const originKeyOf = (chainId: string, denom: string): string => `${chainId}\n${denom}`;
 
@@ -192,32 +195,11 @@ export class PlannerIndex {
 
   private buildBridgeEdges(): Map<string, BridgeEdge[]> {
     const edges = new Map<string, BridgeEdge[]>();
-    const add = (leg: BridgeLeg, kind: BridgeKind): void => {
-      const list = edges.get(leg.from.originKey);
-      if (list) list.push({ leg, kind });
-      else edges.set(leg.from.originKey, [{ leg, kind }]);
-    };
-    // CCTP burns on any domain and mints on any other
-    const cctp = this.world.bridges.cctp.chains
-      .map((c) => this.position(c.chainId, c.usdcDenom))
-      .filter((p): p is Position => p !== undefined);
-    for (const from of cctp) {
-      for (const to of cctp) {
-        if (from.chainId !== to.chainId) add({ kind: 'cctp', from, to } satisfies CctpLeg, 'CCTP');
-      }
-    }
-    // Axelar: its Cosmos denom <-> each chain's token, and chain token <-> chain token
-    const axelarChainId = this.world.bridges.axelar.axelarChainId;
-    for (const asset of this.world.bridges.axelar.assets) {
-      const hub = this.position(axelarChainId, asset.axelarDenom);
-      const tokens = asset.tokens
-        .map((t) => this.position(t.chainId, t.denom))
-        .filter((p): p is Position => p !== undefined);
-      if (!hub) continue;
-      for (const t of tokens) {
-        add({ kind: 'axelar', from: hub, to: t, asset } satisfies AxelarLeg, 'AXELAR');
-        add({ kind: 'axelar', from: t, to: hub, asset } satisfies AxelarLeg, 'AXELAR');
-        for (const u of tokens) if (u.chainId !== t.chainId) add({ kind: 'axelar', from: t, to: u, asset }, 'AXELAR');
+    for (const bridge of BRIDGES) {
+      for (const leg of bridge.planner.edges(this)) {
+        const list = edges.get(leg.from.originKey);
+        if (list) list.push({ leg, kind: bridge.id });
+        else edges.set(leg.from.originKey, [{ leg, kind: bridge.id }]);
       }
     }
     return edges;
@@ -333,7 +315,7 @@ export interface NoSwapOptions {
 
 /**
  * Every swap-free way from `a` to `b`: IBC transfers, with up to `maxBridges` bridge legs
- * (CCTP, Axelar) in between, never returning to an origin already left.
+ * (any registered bridge) in between, never returning to an origin already left.
  */
 export function noSwapPaths(ix: PlannerIndex, a: Position, b: Position, o: NoSwapOptions): (readonly (TransferLeg | BridgeLeg)[])[] {
   const found: (readonly (TransferLeg | BridgeLeg)[])[] = [];

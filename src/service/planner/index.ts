@@ -18,7 +18,7 @@ export {
   type TraceWalk,
   type VenueIndex,
 } from './graph';
-export { planTxs, foldsIntoAxelar, describeBlocker, type TxPlan, type TxBlocker } from './txs';
+export { planTxs, absorbedHop, describeBlocker, type TxPlan, type TxBlocker } from './txs';
 export { QuoteContext, quoteForward, quoteBackward, type LegQuote, type BridgeFee, type SwapQuote } from './quote';
 export { parsePlanRequest, type PlanRequest } from './request';
 export * from './timing';

@@ -7,12 +7,13 @@
  * A route is: swap-free legs from the source to a venue's pool denom, one swap on that venue
  * (a chain of up to `maxSwapPools` pools), swap-free legs to the destination. Swap-free legs
  * are IBC transfers (fixed by the two denoms' traces, see graph.ts) with up to
- * `maxBridgesPerLeg` CCTP/Axelar legs between them. When source and destination share an
+ * `maxBridgesPerLeg` bridge crossings between them. When source and destination share an
  * origin, the transfer path alone is the route. Swap-free stretches before and after a swap
  * are chosen by their transaction count, then their fixed fees (bridges charge fixed fees,
  * transfers none), so only the pool chains multiply the candidates.
  *
- * Candidates are ranked by fewer transactions first (each one is another signature, and after
+ * Candidates that cross the bridge the request prefers (`go_fast: true`) come first; then
+ * candidates are ranked by fewer transactions (each one is another signature, and after
  * a CCTP transfer another wait for an attestation), then by what the caller gets (largest
  * amount out, or smallest amount in for exact-out, fees charged on top counted against it),
  * then fewer legs; enumeration order is fixed, so ties resolve the same way every time.
@@ -136,10 +137,14 @@ export function enumerateCandidates(ix: PlannerIndex, req: PlanRequest, cfg: Pla
 interface Scored extends ChosenRoute {
   /** What the caller gets (exact-in) or pays (exact-out), fees charged on top included. */
   value: bigint;
+  /** Crosses the bridge the request prefers (go_fast: true). */
+  preferred: boolean;
   order: number;
 }
 
 function better(a: Scored, b: Scored, mode: 'in' | 'out'): boolean {
+  // the caller asked for this bridge: it wins wherever it can carry the route
+  if (a.preferred !== b.preferred) return a.preferred;
   // every further transaction is another signature and another wait: fewer wins outright
   if (a.txs.txCount !== b.txs.txCount) return a.txs.txCount < b.txs.txCount;
   if (a.value !== b.value) return mode === 'in' ? a.value > b.value : a.value < b.value;
@@ -171,8 +176,9 @@ function choose(ctx: QuoteContext, req: PlanRequest, candidates: readonly Leg[][
       if (!rejected.multiTx || txs.txCount < rejected.multiTx.txCount) rejected.multiTx = { blocker: txs.blocker, txCount: txs.txCount };
       continue;
     }
+    const preferred = req.preferred !== undefined && legs.some((l) => l.kind === 'bridge' && l.bridge === req.preferred);
     // ranked by transactions first: a candidate needing more can never win, skip quoting it
-    if (best && txs.txCount > best.txs.txCount) continue;
+    if (best && txs.txCount > best.txs.txCount && (best.preferred || !preferred)) continue;
     let amountIn = req.amount;
     if (req.mode === 'out') {
       const back = quoteBackward(ctx, legs, req.amount);
@@ -195,7 +201,7 @@ function choose(ctx: QuoteContext, req: PlanRequest, candidates: readonly Leg[][
     // fees paid on top (EVM-side bridge fees) count against the route, in the ranked asset
     const extra = additionalFeesIn(ctx, fwd.quotes, req.mode === 'in' ? req.dest : req.source);
     const value = req.mode === 'in' ? amountOut - extra : amountIn + extra;
-    const scored: Scored = { legs, quotes: fwd.quotes, txs, amountIn, amountOut, value, order: n };
+    const scored: Scored = { legs, quotes: fwd.quotes, txs, amountIn, amountOut, value, preferred, order: n };
     if (!best || better(scored, best, req.mode)) best = scored;
   }
   return best;

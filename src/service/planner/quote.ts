@@ -18,7 +18,8 @@ import {
   type UsdScaled,
 } from '../pricing';
 import type { Pool, World, WorldAsset } from '../world';
-import { bridgeFeeUsd, type PlannerConfig } from './config';
+import { bridgeOf } from '../bridges/registry';
+import type { PlannerConfig } from './config';
 import type { BridgeLeg, Leg, SwapLeg } from './types';
 
 export type FeeBehavior = 'FEE_BEHAVIOR_DEDUCTED' | 'FEE_BEHAVIOR_ADDITIONAL';
@@ -29,8 +30,11 @@ export interface BridgeFee {
   /** Deducted from the bridged amount (Cosmos source) or paid on top of it (EVM/SVM source). */
   behavior: FeeBehavior;
   usd: UsdScaled | undefined;
-  /** Reported in estimated_fees as a SMART_RELAY fee. */
+  /** Reported in estimated_fees (as `feeType`, SMART_RELAY unless said otherwise). */
   smartRelay: boolean;
+  feeType?: string;
+  /** How an error names it ("the CCTP smart relay fee"); default "the <bridge> fee". */
+  label?: string;
 }
 
 export interface SwapQuote {
@@ -97,13 +101,14 @@ export class QuoteContext {
   bridgeFee(leg: BridgeLeg): BridgeFee | null {
     let f = this.fees.get(leg);
     if (f === undefined) {
-      f = this.computeBridgeFee(leg);
+      f = bridgeOf(leg.bridge).planner.fee(this, leg);
       this.fees.set(leg, f);
     }
     return f;
   }
 
-  private feeIn(asset: WorldAsset, usdText: string): { amount: bigint; usd: UsdScaled | undefined } {
+  /** Base units of `asset` worth `usdText` dollars at the price table (0 when it has no price). */
+  feeIn(asset: WorldAsset, usdText: string): { amount: bigint; usd: UsdScaled | undefined } {
     const p = this.price(asset);
     // a fee asset without a price or decimals cannot be charged a USD-denominated fee
     if (p === undefined || asset.decimals === undefined || priceScaled(p) <= 0n) return { amount: 0n, usd: undefined };
@@ -111,24 +116,8 @@ export class QuoteContext {
     return { amount, usd: usdValue(amount, asset.decimals, p) };
   }
 
-  private computeBridgeFee(leg: BridgeLeg): BridgeFee | null {
-    const cosmosSource = leg.from.chain.chainType === 'cosmos';
-    const behavior: FeeBehavior = cosmosSource ? 'FEE_BEHAVIOR_DEDUCTED' : 'FEE_BEHAVIOR_ADDITIONAL';
-    if (leg.kind === 'cctp') {
-      // without smart relay nobody is paid: the user submits the mint on the destination
-      if (!this.smartRelay) return null;
-      const { amount, usd } = this.feeIn(leg.from.asset, bridgeFeeUsd(this.cfg.cctpRelayFeeUsd, leg.to.chainId));
-      return amount > 0n ? { amount, asset: leg.from.asset, behavior, usd, smartRelay: true } : null;
-    }
-    // Axelar always charges its gas-and-relay fee: in the bridged asset from the Cosmos side,
-    // in the source chain's gas token from an EVM chain
-    const feeAsset = cosmosSource ? leg.from.asset : this.nativeToken(leg.from.chainId);
-    if (!feeAsset) return null;
-    const { amount, usd } = this.feeIn(feeAsset, bridgeFeeUsd(this.cfg.axelarFeeUsd, leg.to.chainId));
-    return { amount, asset: feeAsset, behavior, usd, smartRelay: this.smartRelay && amount > 0n };
-  }
-
-  private nativeToken(chainId: string): WorldAsset | undefined {
+  /** The gas token of a chain, as a World asset. */
+  nativeToken(chainId: string): WorldAsset | undefined {
     const chain = this.world.chain(chainId);
     const denom = chain?.feeAssets[0]?.denom;
     return denom === undefined ? undefined : this.world.asset(chainId, denom);
@@ -174,7 +163,7 @@ export function quoteForward(ctx: QuoteContext, legs: readonly Leg[], amountIn: 
         let out = amt;
         if (fee && fee.behavior === 'FEE_BEHAVIOR_DEDUCTED') {
           if (amt <= fee.amount) {
-            const cover = `the ${leg.kind === 'cctp' ? 'CCTP smart relay' : 'Axelar'} fee of ${fee.amount} ${fee.asset.denom}`;
+            const cover = `the ${fee.label ?? `${bridgeOf(leg.bridge).name} fee`} of ${fee.amount} ${fee.asset.denom}`;
             return { ok: false, reason: `amount is too small to cover ${cover}`, cover };
           }
           out = amt - fee.amount;

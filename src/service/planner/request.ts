@@ -5,16 +5,16 @@
 import type { RouteRequest } from '../../api/schemas';
 import { invalidArgument } from '../http/errors';
 import type { Venue, World } from '../world';
+import { BRIDGES } from '../bridges/registry';
+import { BRIDGE_IDS } from '../bridges/types';
 import type { BridgeKind, PlannerIndex } from './graph';
 import type { Position } from './types';
 
-/** Bridge types of the spec's enum; only IBC, CCTP and AXELAR exist in this World. */
-const KNOWN_BRIDGES = new Set(['IBC', 'AXELAR', 'CCTP', 'HYPERLANE', 'OPINIT', 'GO_FAST', 'STARGATE', 'LAYER_ZERO', 'EUREKA']);
+const KNOWN_BRIDGES = new Set<string>(BRIDGE_IDS);
 
 /**
- * experimental_features production knows: each opts in to a bridge. CCTP is always on here;
- * the others name bridges this World does not run, so opting in adds no route (as production
- * answers for a pair those bridges do not connect). Any other name is refused.
+ * experimental_features production knows: each opts in to a bridge. Every bridge of this
+ * World is on without them, so they are accepted and change nothing. Any other name is refused.
  */
 export const EXPERIMENTAL_FEATURES = ['cctp', 'hyperlane', 'stargate', 'eureka', 'layer_zero'] as const;
 
@@ -38,6 +38,8 @@ export interface PlanRequest {
   smartRelay: boolean;
   ibc: boolean;
   bridgeKinds: ReadonlySet<BridgeKind>;
+  /** A bridge the caller asked to be preferred where it can carry the route (`go_fast: true`). */
+  preferred: BridgeKind | undefined;
   venues: readonly Venue[];
   affiliateBps: bigint;
 }
@@ -89,13 +91,18 @@ export function parsePlanRequest(ix: PlannerIndex, req: RouteRequest): PlanReque
   }
 
   let ibc = true;
-  const kinds = new Set<BridgeKind>(['CCTP', 'AXELAR']);
+  // a bridge behind a request flag (Go Fast: go_fast) carries routes only when the flag is on, or when `bridges` names it
+  const flags = req as unknown as Record<string, unknown>;
+  const flagged = BRIDGES.filter((b) => b.requestFlag !== undefined && flags[b.requestFlag] === true);
+  const kinds = new Set<BridgeKind>(BRIDGES.filter((b) => b.requestFlag === undefined || flagged.includes(b)).map((b) => b.id));
   if (req.bridges !== undefined) {
     for (const b of req.bridges) if (!KNOWN_BRIDGES.has(b)) throw invalidArgument(`unknown bridge type ${b}`);
     const asked = new Set<string>(req.bridges);
     ibc = asked.has('IBC');
     for (const k of [...kinds]) if (!asked.has(k)) kinds.delete(k);
+    for (const b of BRIDGES) if (asked.has(b.id)) kinds.add(b.id);
   }
+  const preferred = flagged.find((b) => kinds.has(b.id))?.id;
 
   checkExperimentalFeatures(req.experimental_features);
   checkSmartSwapOptions(req.smart_swap_options);
@@ -129,6 +136,7 @@ export function parsePlanRequest(ix: PlannerIndex, req: RouteRequest): PlanReque
     smartRelay: req.smart_relay !== false,
     ibc,
     bridgeKinds: kinds,
+    preferred,
     venues,
     affiliateBps,
   };

@@ -3,33 +3,25 @@
  * (src/service/msgs/build.ts) groups the route's operations, or `txs_required` and `tx_index`
  * promise something /msgs will not build. One transaction carries a route as far as the
  * chains can continue it on their own:
- * - an IBC transfer (or a bridge leg) leaving a chain the tokens just arrived on needs
- *   packet-forward-middleware there (the memo's `forward`);
+ * - an IBC transfer leaving a chain the tokens just arrived on needs packet-forward-middleware
+ *   there (the memo's `forward`);
  * - a swap on a chain the tokens arrive on needs ibc-hooks there (the memo's `wasm` call into
  *   the venue's entry point); a transfer after the swap is the entry point's own post-swap
  *   action, so it needs nothing more;
- * - a CCTP burn is signed on its own (MsgDepositForBurn / depositForBurn), never from a memo,
- *   and the mint that ends a CCTP transfer carries no memo: a `cctp_transfer` both starts and
- *   ends its transaction;
- * - EVM and SVM chains continue nothing: arriving there ends the transaction; an Axelar
- *   transfer continues only from an EVM chain into Cosmos (its GMP payload carries the memo);
- * - Axelar's gateway takes an IBC transfer in (ibc_transfer_to_axelar) and delivers one hop
- *   out by itself, so those hops fold into the axelar_transfer and need no PFM on Axelar.
+ * - EVM and SVM chains continue nothing from a memo: arriving there ends the transaction;
+ * - a bridge crossing says itself whether it can follow the leg before it and whether what
+ *   it delivers can run the leg after it (ServiceBridge.planner.cannotFollow/cannotContinue),
+ *   and which IBC hops it carries inside its own operation (absorbs).
  * Anything else starts a new transaction, signed on the chain where the tokens wait.
  */
+import { bridgeOf } from '../bridges/registry';
+import { chainLabel, pfmBreak } from '../bridges/ibc/breaks';
+import type { TxBreak } from '../bridges/types';
 import type { World } from '../world';
 import { legFromChain, type Leg } from './types';
 
-export interface TxBlocker {
-  /** The chain where the new transaction starts (where the tokens wait). */
-  chainId: string;
-  /**
-   * Why the route cannot continue there in the same transaction: the chain lacks PFM or
-   * ibc-hooks, it is not a Cosmos chain, a CCTP mint delivered the tokens, a CCTP burn has to
-   * be signed on its own, or an Axelar transfer delivered them without an onward memo.
-   */
-  reason: 'pfm' | 'ibc-hooks' | 'non-cosmos' | 'cctp-mint' | 'cctp-burn' | 'axelar-delivery';
-}
+/** Where a new transaction starts and why (IBC's own reasons: pfm, ibc-hooks, non-cosmos). */
+export type TxBlocker = TxBreak;
 
 export interface TxPlan {
   /** Transaction index of each leg. */
@@ -39,31 +31,37 @@ export interface TxPlan {
   blocker?: TxBlocker;
 }
 
-/** Legs that become one axelar_transfer operation: IBC into Axelar then out, or in then IBC out. */
-export function foldsIntoAxelar(world: World, prev: Leg, cur: Leg): boolean {
-  const hub = world.bridges.axelar.axelarChainId;
-  if (prev.kind === 'transfer' && cur.kind === 'axelar') return prev.toChainId === hub && cur.from.chainId === hub;
-  if (prev.kind === 'axelar' && cur.kind === 'transfer') return prev.to.chainId === hub && cur.fromChainId === hub;
+/** Whether an IBC hop folds into the bridge crossing next to it (one operation, see BridgePlanner.absorbs). */
+export function absorbedHop(world: World, prev: Leg, cur: Leg): boolean {
+  if (prev.kind === 'transfer' && cur.kind === 'bridge') return bridgeOf(cur.bridge).planner.absorbs?.before?.(world, prev, cur) ?? false;
+  if (prev.kind === 'bridge' && cur.kind === 'transfer') return bridgeOf(prev.bridge).planner.absorbs?.after?.(world, prev, cur) ?? false;
   return false;
 }
 
 /** Why `cur` cannot ride on the transaction that `prev` is part of, or undefined when it can. */
 function breakBetween(world: World, prev: Leg, cur: Leg): TxBlocker | undefined {
-  if (foldsIntoAxelar(world, prev, cur)) return undefined;
+  if (absorbedHop(world, prev, cur)) return undefined;
+  if (prev.kind === 'bridge') {
+    const stop = bridgeOf(prev.bridge).planner.cannotContinue(world, prev, cur);
+    if (stop) return stop;
+  }
   const chainId = legFromChain(cur);
-  // a CCTP mint carries no memo, whatever the chain it lands on supports
-  if (prev.kind === 'cctp') return { chainId, reason: 'cctp-mint' };
   const chain = world.chain(chainId);
-  if (!chain || chain.chainType !== 'cosmos') return { chainId, reason: 'non-cosmos' };
-  // nor can a memo sign a CCTP burn
-  if (cur.kind === 'cctp') return { chainId, reason: 'cctp-burn' };
-  if (prev.kind === 'axelar' && world.chain(prev.from.chainId)?.chainType !== 'evm') return { chainId, reason: 'axelar-delivery' };
-  if (cur.kind === 'swap') return prev.kind !== 'swap' && chain.capabilities.ibcHooks ? undefined : { chainId, reason: 'ibc-hooks' };
+  if (!chain || chain.chainType !== 'cosmos') {
+    return { chainId, reason: 'non-cosmos', explanation: `tokens arriving on ${chainLabel(world, chainId)} cannot be forwarded automatically` };
+  }
+  if (cur.kind === 'bridge') return bridgeOf(cur.bridge).planner.cannotFollow(world, prev, cur);
+  if (cur.kind === 'swap') {
+    if (prev.kind !== 'swap' && chain.capabilities.ibcHooks) return undefined;
+    return {
+      chainId,
+      reason: 'ibc-hooks',
+      explanation: `${chainLabel(world, chainId)} does not support ibc-hooks, so a swap there cannot be chained with transfers in one transaction`,
+    };
+  }
   // the entry point sends the swap's output on by itself (post-swap action)
   if (prev.kind === 'swap') return undefined;
-  // an axelar leg from the hub is only ever reached by the IBC transfer folded into it
-  if (cur.kind === 'axelar' && chainId === world.bridges.axelar.axelarChainId) return { chainId, reason: 'axelar-delivery' };
-  return chain.pfmEnabled ? undefined : { chainId, reason: 'pfm' };
+  return pfmBreak(world, chainId);
 }
 
 export function planTxs(world: World, legs: readonly Leg[]): TxPlan {
@@ -82,21 +80,6 @@ export function planTxs(world: World, legs: readonly Leg[]): TxPlan {
   return blocker ? { legTx, txCount: tx + 1, blocker } : { legTx, txCount: tx + 1 };
 }
 
-export function describeBlocker(world: World, b: TxBlocker): string {
-  const chain = world.chain(b.chainId);
-  const name = chain ? `${chain.prettyName} (${b.chainId})` : b.chainId;
-  switch (b.reason) {
-    case 'pfm':
-      return `${name} does not support packet forwarding (PFM), so the route cannot continue from it in the same transaction`;
-    case 'ibc-hooks':
-      return `${name} does not support ibc-hooks, so a swap there cannot be chained with transfers in one transaction`;
-    case 'non-cosmos':
-      return `tokens arriving on ${name} cannot be forwarded automatically`;
-    case 'cctp-mint':
-      return `a CCTP transfer ends the transaction: the USDC it mints on ${name} carries no memo, so the route continues in a new transaction signed there`;
-    case 'cctp-burn':
-      return `a CCTP transfer starts its own transaction: the burn on ${name} is signed there, so it cannot follow a transfer or a swap in the same transaction`;
-    case 'axelar-delivery':
-      return `an Axelar transfer ends the transaction: the tokens it delivers to ${name} carry no onward memo`;
-  }
+export function describeBlocker(_world: World, b: TxBlocker): string {
+  return b.explanation;
 }

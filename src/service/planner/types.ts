@@ -1,5 +1,6 @@
 /** Internal model of the planner: positions of value and the legs that move it. */
-import type { AxelarAsset, ChannelEnd, Hop, Pool, Venue, WorldAsset, WorldChain } from '../world';
+import type { PlannedBridgeLeg } from '../bridges/types';
+import type { ChannelEnd, Hop, Pool, Venue, WorldAsset, WorldChain } from '../world';
 
 /** A (chain, denom) where value can sit, with everything the search needs about it. */
 export interface Position {
@@ -43,20 +44,8 @@ export interface SwapLeg {
   hops: readonly SwapHop[];
 }
 
-export interface CctpLeg {
-  kind: 'cctp';
-  from: Position;
-  to: Position;
-}
-
-export interface AxelarLeg {
-  kind: 'axelar';
-  from: Position;
-  to: Position;
-  asset: AxelarAsset;
-}
-
-export type BridgeLeg = CctpLeg | AxelarLeg;
+/** A crossing by one of the registered bridges (src/service/bridges/). */
+export type BridgeLeg = PlannedBridgeLeg;
 export type Leg = TransferLeg | SwapLeg | BridgeLeg;
 
 export function legFromChain(leg: Leg): string {

@@ -3,6 +3,7 @@
  * shapes `RouteResponse` in src/api/schemas.ts validates; they are spelled out here so the
  * planner's output is checked field by field at compile time, not only at run time.
  */
+import type { BridgeId } from '../bridges/types';
 import type { WireAsset, WireVenue } from '../world';
 
 export interface WireTransfer {
@@ -108,8 +109,9 @@ export type WireOperation =
   | ({ axelar_transfer: WireAxelarTransfer } & OpSiblings);
 
 export interface WireFee {
-  fee_type: 'SMART_RELAY';
-  bridge_id: 'CCTP' | 'AXELAR';
+  /** SMART_RELAY, or what a bridge charges as (openapi FeeType). */
+  fee_type: string;
+  bridge_id: BridgeId;
   amount: string;
   usd_amount: string;
   origin_asset: WireAsset;

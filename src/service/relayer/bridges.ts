@@ -1,20 +1,22 @@
 /**
- * Bridge legs (CCTP, Axelar): each outbound bridge event is completed on the destination after
- * the timing table's delay for its source chain (the same numbers the planner quotes), with a
- * seeded jitter. A global or per-chain pause holds them like packets.
+ * Crossings by the registered bridges: when a crossing's source tx commits, its bridge plans
+ * the steps that finish it (ServiceBridge.simulation.steps: an attestation and mint, a vote
+ * and a delivery, a solver's fill, a refund) and this relay runs each when it is due, after
+ * the bridge's own delay stretched by a seeded jitter. A bridge fault armed for the crossing
+ * (FaultBook) is handed to its bridge when the steps are planned. A global or per-chain pause
+ * holds the steps like packets.
  */
 import type { BridgeEvent, Cancel, ChainSimulator } from '../chains';
+import type { BridgeStep } from '../bridges/types';
 import type { FaultBook } from '../faults';
-import { DEFAULT_TIMING, axelarSeconds, cctpSeconds, type TimingTable } from '../planner/timing';
+import type { TimingTable } from '../planner/timing';
 import { keyedUnit } from '../random';
-import { bridgeRoute, completeBridgeEvent } from './bridge-api';
 
 interface BridgeJob {
   event: BridgeEvent;
-  chains: string[];
+  /** Steps not run yet, in order, with the simulated ms each is due. */
+  steps: { step: BridgeStep; at: number }[];
   cancel: Cancel | undefined;
-  /** Axelar's confirmation on its hub, half way (gateway calls from an EVM chain). */
-  cancelConfirm?: Cancel | undefined;
   parked: boolean;
 }
 
@@ -43,64 +45,44 @@ export class BridgeRelay {
     return n;
   }
 
-  /** Simulated ms from the bridge event's block to its completion on the destination. */
-  delayMs(event: BridgeEvent): number {
-    // the event carries the timing table's figure for its bridge and source; a custom table wins
-    const route = bridgeRoute(this.o.sim.world, event);
-    const ms =
-      this.o.timing === DEFAULT_TIMING
-        ? event.expectedDelayMs
-        : 1000 * (route.bridge === 'axelar' ? axelarSeconds(route.from, this.o.timing) : cctpSeconds(route.from, event.bridge === 'cctp' ? event.smartRelay : true, this.o.timing));
-    const u = keyedUnit(this.o.seed, `${event.id}|bridge`);
-    return Math.round(ms * (1 - this.o.jitter + 2 * this.o.jitter * u));
-  }
-
   enqueue(event: BridgeEvent): void {
     if (this.jobs.has(event.id)) return;
-    const route = bridgeRoute(this.o.sim.world, event);
-    const job: BridgeJob = { event, chains: [route.from, route.to], cancel: undefined, parked: false };
+    const fault = this.o.faults.takeBridgeFault(event.bridge, event.chainId);
+    const planned = this.o.sim.bridgeSteps(event.id, { timing: this.o.timing, ...(fault !== undefined ? { fault } : {}) });
+    // one draw per crossing stretches all its steps alike, so they keep their order
+    const u = keyedUnit(this.o.seed, `${event.id}|bridge`);
+    const stretch = 1 - this.o.jitter + 2 * this.o.jitter * u;
+    const steps = planned.map((step) => ({ step, at: event.time + Math.round(step.afterMs * stretch) }));
+    if (fault !== undefined) this.o.log(`[relayer] ${event.bridge} crossing ${event.id} runs under fault ${fault}`);
+    const job: BridgeJob = { event, steps, cancel: undefined, parked: false };
     this.jobs.set(event.id, job);
-    const delay = this.delayMs(event);
-    if (route.bridge === 'axelar' && this.o.sim.world.chain(event.chainId)?.chainType === 'evm') {
-      const epoch = this.o.sim.epoch;
-      job.cancelConfirm = this.o.sim.clock.at(event.time + Math.floor(delay / 2), () => this.confirm(event.id, epoch));
-    }
-    this.schedule(job, event.time + delay);
-  }
-
-  /** Axelar's vote on the hub; a paused chain just skips it (the delivery still waits for the resume). */
-  private confirm(id: string, epoch: number): void {
-    const job = this.jobs.get(id);
-    if (epoch !== this.o.sim.epoch || !job) return;
-    job.cancelConfirm = undefined;
-    if (this.o.faults.isChainPaused([...job.chains, this.o.sim.world.bridges.axelar.axelarChainId])) return;
-    try {
-      this.o.sim.confirmBridge(id);
-    } catch (e) {
-      this.o.log(`[relayer] axelar confirmation of ${id} failed: ${(e as Error)?.message ?? String(e)}`);
-    }
+    this.scheduleNext(job);
   }
 
   resumeParked(at: number): void {
     for (const job of this.jobs.values()) {
       if (!job.parked) continue;
       job.parked = false;
-      this.schedule(job, at);
+      // the relayer restarts: what was due runs now, later steps keep their times
+      for (const s of job.steps) if (s.at < at) s.at = at;
+      this.scheduleNext(job);
     }
   }
 
   forget(): void {
-    for (const j of this.jobs.values()) {
-      j.cancel?.();
-      j.cancelConfirm?.();
-    }
+    for (const j of this.jobs.values()) j.cancel?.();
     this.jobs.clear();
   }
 
-  private schedule(job: BridgeJob, at: number): void {
+  private scheduleNext(job: BridgeJob): void {
     job.cancel?.();
+    const next = job.steps[0];
+    if (!next) {
+      this.jobs.delete(job.event.id);
+      return;
+    }
     const epoch = this.o.sim.epoch;
-    job.cancel = this.o.sim.clock.at(at, () => this.run(job.event.id, epoch));
+    job.cancel = this.o.sim.clock.at(next.at, () => this.run(job.event.id, epoch));
   }
 
   private run(id: string, epoch: number): void {
@@ -108,15 +90,23 @@ export class BridgeRelay {
     const job = this.jobs.get(id);
     if (!job) return;
     job.cancel = undefined;
-    if (this.o.faults.isChainPaused(job.chains)) {
+    const next = job.steps[0]!;
+    if (this.o.faults.isChainPaused([job.event.chainId, job.event.destChainId, next.step.chainId])) {
       job.parked = true;
       return;
     }
-    this.jobs.delete(id);
+    job.steps.shift();
     try {
-      if (completeBridgeEvent(this.o.sim, job.event)) this.o.onRelayed();
+      const tx = this.o.sim.runBridgeStep(id, next.step);
+      const settled = this.o.sim.bridgeTransfer(id)?.state !== 'pending';
+      if (settled) {
+        this.jobs.delete(id);
+        if (tx?.code === 0) this.o.onRelayed();
+        return;
+      }
     } catch (e) {
-      this.o.log(`[relayer] bridge completion of ${id} failed: ${(e as Error)?.message ?? String(e)}`);
+      this.o.log(`[relayer] ${next.step.label} of ${id} failed: ${(e as Error)?.message ?? String(e)}`);
     }
+    this.scheduleNext(job);
   }
 }

@@ -5,7 +5,6 @@ export {
   deriveStatus,
   isoSeconds,
   MAX_LEGS,
-  type BridgeView,
   type DeriveOptions,
   type Registration,
   type StatusJson,

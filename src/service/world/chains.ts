@@ -1,4 +1,4 @@
-/** Chain records: Cosmos chains from chain-registry, EVM and SVM chains from data/bridges.json. */
+/** Chain records: Cosmos chains from chain-registry, EVM and SVM chains from data/chains.json and the bridges' data files. */
 import { CHAIN_CAPABILITIES } from '../data/capabilities';
 import type { BridgeChainRow } from './data';
 import { numberToDecimalString } from './decimal';

@@ -3,19 +3,29 @@
  * they are still parsed at the edge: a typo in a data file fails start-up with a message
  * naming the file and the field, not a TypeError three modules later.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { isDecimalString } from './decimal';
 
-const DATA_DIR = new URL('../data/', import.meta.url);
+const SERVICE_DIR = new URL('../', import.meta.url);
 
+/** `file` is relative to src/service/ (data/prices.json, bridges/cctp/data.json). */
 function readJson(file: string): unknown {
-  return JSON.parse(readFileSync(new URL(file, DATA_DIR), 'utf8'));
+  return JSON.parse(readFileSync(new URL(file, SERVICE_DIR), 'utf8'));
 }
 
 class DataError extends Error {
   constructor(file: string, where: string, what: string) {
-    super(`src/service/data/${file}: ${where}: ${what}`);
+    super(`src/service/${file}: ${where}: ${what}`);
   }
+}
+
+/** Each bridge folder's data file (src/service/bridges/<bridge>/data.json), relative to src/service/. */
+function bridgeDataFiles(): string[] {
+  const dir = new URL('bridges/', SERVICE_DIR);
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && existsSync(new URL(`${e.name}/data.json`, dir)))
+    .map((e) => `bridges/${e.name}/data.json`)
+    .sort();
 }
 
 type Obj = Record<string, unknown>;
@@ -54,7 +64,7 @@ export interface PricesFile {
 }
 
 export function readPrices(): PricesFile {
-  const f = 'prices.json';
+  const f = 'data/prices.json';
   const root = obj(f, '(root)', readJson(f));
   const asOf = str(f, 'as_of', root['as_of']);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf)) throw new DataError(f, 'as_of', 'expected YYYY-MM-DD');
@@ -66,7 +76,7 @@ export function readPrices(): PricesFile {
   };
 }
 
-// ---------------------------------------------------------------- bridges.json
+// ---------------------------------------------------------------- chains.json and the bridges' data files
 
 export interface BridgeAssetRow {
   denom: string;
@@ -93,8 +103,21 @@ export interface BridgeChainRow {
   assets: BridgeAssetRow[];
 }
 
+/** A token a bridge adds to a chain of the World (its own data file's `assets`). */
+export interface ExtraAssetRow extends BridgeAssetRow {
+  chainId: string;
+  /** Where it comes from when it is not native where it is listed (an IBC denom, an L2 denom). */
+  originChainId: string | null;
+  originDenom: string | null;
+  trace: string | null;
+  /** The data file that lists it, for errors. */
+  file: string;
+}
+
 export interface BridgesFile {
   chains: BridgeChainRow[];
+  /** Tokens bridges add to chains that exist (from chains.json, another bridge's chains, or chain-registry). */
+  extraAssets: ExtraAssetRow[];
   cctp: { nobleChainId: string; domains: { chainId: string; domain: number; usdcDenom: string }[] };
   axelar: {
     axelarChainId: string;
@@ -109,10 +132,23 @@ export interface BridgesFile {
   };
 }
 
-export function readBridges(): BridgesFile {
-  const f = 'bridges.json';
-  const root = obj(f, '(root)', readJson(f));
-  const chains = arr(f, 'chains', root['chains']).map((c, i): BridgeChainRow => {
+function readAsset(f: string, aw: string, a: unknown): BridgeAssetRow {
+  const ao = obj(f, aw, a);
+  return {
+    denom: str(f, `${aw}.denom`, ao['denom']),
+    type: str(f, `${aw}.type`, ao['type']),
+    symbol: str(f, `${aw}.symbol`, ao['symbol']),
+    name: str(f, `${aw}.name`, ao['name']),
+    decimals: int(f, `${aw}.decimals`, ao['decimals']),
+    coingeckoId: optStr(f, `${aw}.coingecko_id`, ao['coingecko_id']),
+    logoUri: optStr(f, `${aw}.logo_uri`, ao['logo_uri']),
+    description: optStr(f, `${aw}.description`, ao['description']),
+    recommendedSymbol: optStr(f, `${aw}.recommended_symbol`, ao['recommended_symbol']),
+  };
+}
+
+function readChains(f: string, list: unknown): BridgeChainRow[] {
+  return arr(f, 'chains', list).map((c, i): BridgeChainRow => {
     const w = `chains[${i}]`;
     const o = obj(f, w, c);
     const chainType = str(f, `${w}.chain_type`, o['chain_type']);
@@ -124,61 +160,80 @@ export function readBridges(): BridgesFile {
       chainName: str(f, `${w}.chain_name`, o['chain_name']),
       prettyName: str(f, `${w}.pretty_name`, o['pretty_name']),
       chainType,
-      evmChainId: o['evm_chain_id'] === null ? null : int(f, `${w}.evm_chain_id`, o['evm_chain_id']),
+      evmChainId: o['evm_chain_id'] === null || o['evm_chain_id'] === undefined ? null : int(f, `${w}.evm_chain_id`, o['evm_chain_id']),
       axelarChainName: optStr(f, `${w}.axelar_chain_name`, o['axelar_chain_name']),
       explorerTx,
       logoUri: optStr(f, `${w}.logo_uri`, o['logo_uri']),
       feeDenom: str(f, `${w}.fee_denom`, o['fee_denom']),
-      assets: arr(f, `${w}.assets`, o['assets']).map((a, j): BridgeAssetRow => {
-        const aw = `${w}.assets[${j}]`;
-        const ao = obj(f, aw, a);
-        return {
-          denom: str(f, `${aw}.denom`, ao['denom']),
-          type: str(f, `${aw}.type`, ao['type']),
-          symbol: str(f, `${aw}.symbol`, ao['symbol']),
-          name: str(f, `${aw}.name`, ao['name']),
-          decimals: int(f, `${aw}.decimals`, ao['decimals']),
-          coingeckoId: optStr(f, `${aw}.coingecko_id`, ao['coingecko_id']),
-          logoUri: optStr(f, `${aw}.logo_uri`, ao['logo_uri']),
-          description: optStr(f, `${aw}.description`, ao['description']),
-          recommendedSymbol: optStr(f, `${aw}.recommended_symbol`, ao['recommended_symbol']),
-        };
-      }),
+      assets: arr(f, `${w}.assets`, o['assets']).map((a, j) => readAsset(f, `${w}.assets[${j}]`, a)),
     };
   });
-  const cctp = obj(f, 'cctp', root['cctp']);
-  const axelar = obj(f, 'axelar', root['axelar']);
+}
+
+export function readBridges(): BridgesFile {
+  const chains = readChains('data/chains.json', obj('data/chains.json', '(root)', readJson('data/chains.json'))['chains']);
+  const extraAssets: ExtraAssetRow[] = [];
+  for (const f of bridgeDataFiles()) {
+    const root = obj(f, '(root)', readJson(f));
+    if (root['chains'] !== undefined) {
+      for (const c of readChains(f, root['chains'])) {
+        if (chains.some((x) => x.chainId === c.chainId)) throw new DataError(f, `chains`, `chain ${c.chainId} is already listed (data/chains.json or another bridge)`);
+        chains.push(c);
+      }
+    }
+    if (root['assets'] !== undefined) {
+      arr(f, 'assets', root['assets']).forEach((a, i) => {
+        const w = `assets[${i}]`;
+        const o = obj(f, w, a);
+        extraAssets.push({
+          ...readAsset(f, w, a),
+          chainId: str(f, `${w}.chain_id`, o['chain_id']),
+          originChainId: optStr(f, `${w}.origin_chain_id`, o['origin_chain_id']),
+          originDenom: optStr(f, `${w}.origin_denom`, o['origin_denom']),
+          trace: optStr(f, `${w}.trace`, o['trace']),
+          file: f,
+        });
+      });
+    }
+  }
+  const cctpFile = 'bridges/cctp/data.json';
+  const axelarFile = 'bridges/axelar/data.json';
+  const cctp = obj(cctpFile, 'cctp', obj(cctpFile, '(root)', readJson(cctpFile))['cctp']);
+  const axelar = obj(axelarFile, 'axelar', obj(axelarFile, '(root)', readJson(axelarFile))['axelar']);
+  const cf = cctpFile;
+  const af = axelarFile;
   return {
     chains,
+    extraAssets,
     cctp: {
-      nobleChainId: str(f, 'cctp.noble_chain_id', cctp['noble_chain_id']),
-      domains: arr(f, 'cctp.domains', cctp['domains']).map((d, i) => {
-        const o = obj(f, `cctp.domains[${i}]`, d);
+      nobleChainId: str(cf, 'cctp.noble_chain_id', cctp['noble_chain_id']),
+      domains: arr(cf, 'cctp.domains', cctp['domains']).map((d, i) => {
+        const o = obj(cf, `cctp.domains[${i}]`, d);
         return {
-          chainId: str(f, `cctp.domains[${i}].chain_id`, o['chain_id']),
-          domain: int(f, `cctp.domains[${i}].domain`, o['domain']),
-          usdcDenom: str(f, `cctp.domains[${i}].usdc_denom`, o['usdc_denom']),
+          chainId: str(cf, `cctp.domains[${i}].chain_id`, o['chain_id']),
+          domain: int(cf, `cctp.domains[${i}].domain`, o['domain']),
+          usdcDenom: str(cf, `cctp.domains[${i}].usdc_denom`, o['usdc_denom']),
         };
       }),
     },
     axelar: {
-      axelarChainId: str(f, 'axelar.axelar_chain_id', axelar['axelar_chain_id']),
-      assets: arr(f, 'axelar.assets', axelar['assets']).map((a, i) => {
+      axelarChainId: str(af, 'axelar.axelar_chain_id', axelar['axelar_chain_id']),
+      assets: arr(af, 'axelar.assets', axelar['assets']).map((a, i) => {
         const w = `axelar.assets[${i}]`;
-        const o = obj(f, w, a);
+        const o = obj(af, w, a);
         return {
-          axelarDenom: str(f, `${w}.axelar_denom`, o['axelar_denom']),
-          symbol: str(f, `${w}.symbol`, o['symbol']),
-          recommendedSymbol: str(f, `${w}.recommended_symbol`, o['recommended_symbol']),
-          decimals: int(f, `${w}.decimals`, o['decimals']),
-          coingeckoId: optStr(f, `${w}.coingecko_id`, o['coingecko_id']),
-          tokens: arr(f, `${w}.tokens`, o['tokens']).map((t, j) => {
-            const to = obj(f, `${w}.tokens[${j}]`, t);
-            const kind = str(f, `${w}.tokens[${j}].kind`, to['kind']);
-            if (kind !== 'canonical' && kind !== 'wrapped') throw new DataError(f, `${w}.tokens[${j}].kind`, 'expected canonical or wrapped');
+          axelarDenom: str(af, `${w}.axelar_denom`, o['axelar_denom']),
+          symbol: str(af, `${w}.symbol`, o['symbol']),
+          recommendedSymbol: str(af, `${w}.recommended_symbol`, o['recommended_symbol']),
+          decimals: int(af, `${w}.decimals`, o['decimals']),
+          coingeckoId: optStr(af, `${w}.coingecko_id`, o['coingecko_id']),
+          tokens: arr(af, `${w}.tokens`, o['tokens']).map((t, j) => {
+            const to = obj(af, `${w}.tokens[${j}]`, t);
+            const kind = str(af, `${w}.tokens[${j}].kind`, to['kind']);
+            if (kind !== 'canonical' && kind !== 'wrapped') throw new DataError(af, `${w}.tokens[${j}].kind`, 'expected canonical or wrapped');
             return {
-              chainId: str(f, `${w}.tokens[${j}].chain_id`, to['chain_id']),
-              denom: str(f, `${w}.tokens[${j}].denom`, to['denom']),
+              chainId: str(af, `${w}.tokens[${j}].chain_id`, to['chain_id']),
+              denom: str(af, `${w}.tokens[${j}].denom`, to['denom']),
               kind,
             };
           }),
@@ -214,7 +269,7 @@ export function parseAssetRef(ref: string): AssetRef {
 }
 
 export function readVenues(): VenuesFile {
-  const f = 'venues.json';
+  const f = 'data/venues.json';
   const root = obj(f, '(root)', readJson(f));
   return {
     seed: str(f, 'seed', root['seed']),

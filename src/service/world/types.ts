@@ -73,7 +73,7 @@ export interface WorldAsset {
   recommendedSymbol?: string;
   /** Registry `typeAsset` (sdk.coin, ics20, cw20, erc20, evm-base, svm-base, spl). */
   typeAsset: string;
-  /** registry: from chain-registry; bridges: from data/bridges.json; derived: synthesised from a trace. */
+  /** registry: from chain-registry; bridges: from data/chains.json or a bridge's data.json; derived: synthesised from a trace. */
   source: AssetSource;
 }
 

@@ -12,7 +12,7 @@ import { fromBech32 } from '@cosmjs/encoding';
 import { assetFromRegistry, recommendedSymbolFor } from './assets';
 import { chainFromBridgeRow, cosmosChainFromRegistry, isWorldCosmosChain } from './chains';
 import { buildChannelGraph, endKey, pairKey, traceKey, type ChannelGraph } from './channels';
-import { readBridges, readPrices, readVenues } from './data';
+import { readBridges, readPrices, readVenues, type BridgeAssetRow } from './data';
 import { ibcDenom as computeIbcDenom, isIbcDenom, joinPath, parseTrace, type DenomTrace } from './denom';
 import { seedReserves } from './pools';
 import { CHAIN_REGISTRY_VERSION, loadRegistry, type RegTrace, type Registry } from './registry';
@@ -423,6 +423,31 @@ function defaultLog(line: string): void {
 }
 
 /** Builds a fresh World. Throws when a data file is inconsistent with the registry. */
+/** A token from chains.json or a bridge's data.json: native where listed unless an origin is given. */
+function tableAsset(chainId: string, chainType: ChainType, b: BridgeAssetRow, origin?: { chainId: string; denom: string; trace: string }): WorldAsset {
+  const contract = chainType !== 'cosmos' && b.type !== 'evm-base' && b.type !== 'svm-base';
+  return {
+    chainId,
+    denom: b.denom,
+    originChainId: origin?.chainId ?? chainId,
+    originDenom: origin?.denom ?? b.denom,
+    trace: origin?.trace ?? '',
+    isCw20: false,
+    isEvm: chainType === 'evm',
+    isSvm: chainType === 'svm',
+    symbol: b.symbol,
+    name: b.name,
+    logoUri: b.logoUri ?? undefined,
+    decimals: b.decimals,
+    tokenContract: contract ? b.denom : undefined,
+    description: b.description ?? undefined,
+    coingeckoId: b.coingeckoId ?? undefined,
+    recommendedSymbol: b.recommendedSymbol ?? b.symbol,
+    typeAsset: b.type,
+    source: 'bridges',
+  };
+}
+
 export function buildWorld(options: BuildWorldOptions = {}): World {
   const t0 = performance.now();
   const log = options.log ?? defaultLog;
@@ -508,31 +533,23 @@ export function buildWorld(options: BuildWorldOptions = {}): World {
     const onChain = new Map<string, WorldAsset>();
     catalog.set(row.chainId, onChain);
     for (const b of row.assets) {
-      const isNative = b.type === 'evm-base' || b.type === 'svm-base';
-      const asset: WorldAsset = {
-        chainId: row.chainId,
-        denom: b.denom,
-        originChainId: row.chainId,
-        originDenom: b.denom,
-        trace: '',
-        isCw20: false,
-        isEvm: row.chainType === 'evm',
-        isSvm: row.chainType === 'svm',
-        symbol: b.symbol,
-        name: b.name,
-        logoUri: b.logoUri ?? undefined,
-        decimals: b.decimals,
-        tokenContract: isNative ? undefined : b.denom,
-        description: b.description ?? undefined,
-        coingeckoId: b.coingeckoId ?? undefined,
-        recommendedSymbol: b.recommendedSymbol ?? b.symbol,
-        typeAsset: b.type,
-        source: 'bridges',
-      };
+      const asset = tableAsset(row.chainId, row.chainType, b);
       const k = catalogKey(row.chainType, b.denom);
-      if (onChain.has(k)) throw new Error(`bridges.json: ${b.denom} listed twice on ${row.chainId}`);
+      if (onChain.has(k)) throw new Error(`${b.denom} listed twice on ${row.chainId} (data/chains.json or a bridge's data.json)`);
       onChain.set(k, asset);
     }
+  }
+
+  // ---- tokens the bridges add to chains that exist (their folders' data.json `assets`)
+  const typeOf = new Map(chains.map((c) => [c.chainId, c.chainType]));
+  for (const x of bridgesFile.extraAssets) {
+    const chainType = typeOf.get(x.chainId);
+    const onChain = catalog.get(x.chainId);
+    if (!chainType || !onChain) throw new Error(`src/service/${x.file}: asset ${x.denom} is on ${x.chainId}, which is not a chain of the World`);
+    const asset = tableAsset(x.chainId, chainType, x, x.originChainId !== null ? { chainId: x.originChainId, denom: x.originDenom ?? x.denom, trace: x.trace ?? '' } : undefined);
+    const k = catalogKey(chainType, x.denom);
+    if (onChain.has(k)) throw new Error(`src/service/${x.file}: ${x.denom} is already an asset of ${x.chainId}`);
+    onChain.set(k, asset);
   }
 
   // ---- metadata that comes from the origin: coingecko id, recommended symbol
@@ -577,16 +594,15 @@ export function buildWorld(options: BuildWorldOptions = {}): World {
       })),
     },
   };
-  const typeById = new Map(chains.map((c) => [c.chainId, c.chainType]));
   const has = (chainId: string, denom: string): boolean =>
-    catalog.get(chainId)?.has(catalogKey(typeById.get(chainId), denom)) ?? false;
+    catalog.get(chainId)?.has(catalogKey(typeOf.get(chainId), denom)) ?? false;
   for (const c of bridges.cctp.chains) {
-    if (!has(c.chainId, c.usdcDenom)) throw new Error(`bridges.json: CCTP USDC ${c.usdcDenom} is not an asset of ${c.chainId}`);
+    if (!has(c.chainId, c.usdcDenom)) throw new Error(`bridges/cctp/data.json: CCTP USDC ${c.usdcDenom} is not an asset of ${c.chainId}`);
   }
   for (const a of bridges.axelar.assets) {
-    if (!has(axelarChainId, a.axelarDenom)) throw new Error(`bridges.json: ${a.axelarDenom} is not an asset of ${axelarChainId}`);
+    if (!has(axelarChainId, a.axelarDenom)) throw new Error(`bridges/axelar/data.json: ${a.axelarDenom} is not an asset of ${axelarChainId}`);
     for (const t of a.tokens) {
-      if (!has(t.chainId, t.denom)) throw new Error(`bridges.json: ${a.symbol} token ${t.denom} is not an asset of ${t.chainId}`);
+      if (!has(t.chainId, t.denom)) throw new Error(`bridges/axelar/data.json: ${a.symbol} token ${t.denom} is not an asset of ${t.chainId}`);
     }
   }
 

@@ -18,7 +18,8 @@ import {
   type TxRecord,
 } from '../../../src/service/chains';
 import { poolReserves } from '../../../src/service/contracts';
-import { buildMsgsJson, decodeSvmTx, type BuiltMsgs } from '../../../src/service/msgs';
+import { buildMsgsJson, type BuiltMsgs } from '../../../src/service/msgs';
+import { decodeSvmTx } from '../../../src/service/bridges/cctp/svm';
 import { planRoute } from '../../../src/service/planner';
 import { buildWorld, type World } from '../../../src/service/world';
 import { msgFromApi, msgExecuteContractFromJson, msgTransferFromJson } from '../../support/dev-wallet';
@@ -469,7 +470,7 @@ describe('(d) CCTP', () => {
     const rec = await runTx(built);
     expect(rec.code).toBe(0);
     const [event] = sim.takeBridgeEvents();
-    expect(event).toMatchObject({ kind: 'cctp_deposit_for_burn', bridge: 'cctp', destChainId: ARB, destDenom: USDC_ARB, recipient, smartRelay: true, expectedDelayMs: 30_000 });
+    expect(event).toMatchObject({ kind: 'cctp_deposit_for_burn', bridge: 'CCTP', destChainId: ARB, destDenom: USDC_ARB, recipient, smartRelay: true, expectedDelayMs: 30_000 });
     expect(sim.bridgeTransfer(event!.id)?.state).toBe('pending');
     books(); // the burn is accounted for as bridged out
     clock.advance(event!.expectedDelayMs);
@@ -576,7 +577,7 @@ describe('Axelar', () => {
     const rec = await runTx(built);
     expect(rec.code).toBe(0);
     const log = relayAll();
-    expect(log[0]).toBe(`bridge axelar ${ARB}→${OSMO}`);
+    expect(log[0]).toBe(`bridge AXELAR ${ARB}→${OSMO}`);
     expect(sim.balance(OSMO, user(OSMO), AXLUSDC_ON_OSMOSIS) - before).toBe(BigInt(route.amount_out));
     expect(sim.followTx(ARB, rec.hash).map((h) => `${h.depth}:${h.kind}`)).toEqual(['0:bridge', '1:packet']);
     settled();

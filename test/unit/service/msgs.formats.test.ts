@@ -6,43 +6,9 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { fromBech32, toBech32 } from '@cosmjs/encoding';
 import { toChecksumAddress } from '../../../src/chains/addresses';
-import {
-  AXELAR_FEE_RECIPIENT,
-  AXELAR_GATEWAY,
-  AXELAR_GMP_ACCOUNT,
-  AxelarGmpMemo,
-  CCTP_TOKEN_MESSENGER,
-  EntryPointExecuteMsg,
-  ForwardMemo,
-  Memo,
-  affiliateFeeAmounts,
-  amountAfterAffiliates,
-  applySlippage,
-  autopilotMemo,
-  axelarGmpMemo,
-  callContractWithTokenCalldata,
-  cctpRelayerContract,
-  cosmosMemoPayload,
-  decodeCallContractWithToken,
-  decodeDepositForBurn,
-  decodeRequestCctpTransfer,
-  decodeSendToken,
-  depositForBurnCalldata,
-  encodeUint,
-  forwardMemo,
-  forwardNext,
-  functionSelector,
-  parseMemo,
-  parseSlippage,
-  pfmTimeoutNs,
-  requestCctpTransferCalldata,
-  sendTokenCalldata,
-  stringifyExact,
-  swapAndActionMsg,
-  timeoutTimestampNs,
-  wasmMemo,
-  type ExactJson,
-} from '../../../src/service/msgs';
+import { AXELAR_FEE_RECIPIENT, AXELAR_GMP_ACCOUNT, AxelarGmpMemo, EntryPointExecuteMsg, ForwardMemo, Memo, affiliateFeeAmounts, amountAfterAffiliates, applySlippage, autopilotMemo, axelarGmpMemo, encodeUint, forwardMemo, forwardNext, functionSelector, parseMemo, parseSlippage, pfmTimeoutNs, stringifyExact, swapAndActionMsg, timeoutTimestampNs, wasmMemo, type ExactJson } from '../../../src/service/msgs';
+import { AXELAR_GATEWAY, callContractWithTokenCalldata, cosmosMemoPayload, decodeCallContractWithToken, decodeSendToken, sendTokenCalldata } from '../../../src/service/bridges/axelar/calldata';
+import { CCTP_TOKEN_MESSENGER, cctpRelayerContract, decodeDepositForBurn, decodeRequestCctpTransfer, depositForBurnCalldata, requestCctpTransferCalldata } from '../../../src/service/bridges/cctp/calldata';
 
 describe('exact JSON', () => {
   it('writes bigints as bare digits, exactly, at any depth', () => {

@@ -11,27 +11,11 @@ import { MsgTransfer } from 'cosmjs-types/ibc/applications/transfer/v1/tx';
 import { MsgExecuteContract } from 'cosmjs-types/cosmwasm/wasm/v1/tx';
 import { MsgSend } from 'cosmjs-types/cosmos/bank/v1beta1/tx';
 import { MsgsRequest, MsgsResponse, type RouteRequest, type RouteResponse } from '../../../src/api/schemas';
-import {
-  AXELAR_GATEWAY,
-  AXELAR_GMP_ACCOUNT,
-  CCTP_TOKEN_MESSENGER,
-  EntryPointExecuteMsg,
-  applySlippage,
-  amountAfterAffiliates,
-  axelarDepositAddress,
-  buildMsgs,
-  cctpRelayerContract,
-  decodeCallContractWithToken,
-  decodeDepositForBurn,
-  decodeRequestCctpTransfer,
-  decodeSendToken,
-  functionSelector,
-  parseMemo,
-  parseSlippage,
-  requiredChainIds,
-  simulatedRelayerAddress,
-  splitCalldata,
-} from '../../../src/service/msgs';
+import { AXELAR_GMP_ACCOUNT, EntryPointExecuteMsg, applySlippage, amountAfterAffiliates, buildMsgs, functionSelector, parseMemo, parseSlippage, requiredChainIds, splitCalldata } from '../../../src/service/msgs';
+import { axelarDepositAddress } from '../../../src/service/bridges/axelar/messages';
+import { simulatedCctpRelayerAccount as simulatedRelayerAddress } from '../../../src/chains/bridge-contracts';
+import { AXELAR_GATEWAY, decodeCallContractWithToken, decodeSendToken } from '../../../src/service/bridges/axelar/calldata';
+import { CCTP_TOKEN_MESSENGER, cctpRelayerContract, decodeDepositForBurn, decodeRequestCctpTransfer } from '../../../src/service/bridges/cctp/calldata';
 import { planRoute } from '../../../src/service/planner';
 import { getWorld } from '../../../src/service/world';
 import { serviceErrorOf as failure } from '../../support/service-error';

@@ -11,6 +11,7 @@ import { RouteResponse, type MsgsRequest, type RouteRequest } from '../../../src
 import type { ServiceError } from '../../../src/service/http/errors';
 import { buildMsgsJson } from '../../../src/service/msgs';
 import { DEFAULT_TIMING, NO_ROUTES_FOUND, NO_SINGLE_TX_ROUTES, planRoute, type PlannerConfig, type WireRoute } from '../../../src/service/planner';
+import { CCTP_TIMING } from '../../../src/service/bridges/cctp/planner';
 import { buildWorld, ibcDenom, type World } from '../../../src/service/world';
 import { serviceErrorOf } from '../../support/service-error';
 
@@ -425,7 +426,7 @@ describe('CCTP', () => {
       origin_asset: { denom: 'uusdc', chain_id: 'noble-1', symbol: 'USDC', decimals: 6 },
     });
     expect(r.chain_ids).toEqual(['noble-1', '42161']);
-    expect(r.estimated_route_duration_seconds).toBe(DEFAULT_TIMING.cctpSecondsBySource['noble-1']);
+    expect(r.estimated_route_duration_seconds).toBe(CCTP_TIMING.secondsBySource['noble-1']);
   });
 
   it('without smart relay: no fee, the user relays (longer)', () => {
@@ -433,7 +434,7 @@ describe('CCTP', () => {
     expect(r.amount_out).toBe('100000000');
     expect(r.estimated_fees).toEqual([]);
     expect(body(r.operations[0] as unknown as AnyOp)).toMatchObject({ smart_relay: false, smart_relay_fee_quote: null });
-    expect(r.estimated_route_duration_seconds).toBe(DEFAULT_TIMING.cctpSecondsBySource['noble-1']! + DEFAULT_TIMING.manualRelaySeconds);
+    expect(r.estimated_route_duration_seconds).toBe(CCTP_TIMING.secondsBySource['noble-1']! + CCTP_TIMING.manualRelaySeconds);
   });
 
   it('from an EVM chain the relay fee is charged on top (FEE_BEHAVIOR_ADDITIONAL); the mint on Noble ends the transaction', () => {

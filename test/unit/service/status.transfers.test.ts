@@ -12,7 +12,7 @@ import { buildMsgsDirect } from '../../../src/service/msgs';
 import { isoSeconds, type StatusJson } from '../../../src/service/status';
 import { getWorld } from '../../../src/service/world';
 import { devEvmAddress } from '../../../src/service/chains/address';
-import { MsgLinkRequestCodec, TYPE_MSG_LINK_REQUEST, type MsgLinkRequest } from '../../../src/service/chains/axelar';
+import { MsgLinkRequestCodec, TYPE_MSG_LINK_REQUEST, type MsgLinkRequest } from '../../../src/service/bridges/axelar/hub';
 import { msgFromApi, msgTransferFromJson, registry } from '../../support/dev-wallet';
 import { runEvmTx, type EvmTxLike } from '../../support/sim-evm';
 import { signAsDev } from '../../support/sim-sign';

@@ -12,12 +12,13 @@
  * Anything else fails the transaction (InstructionError), which changes nothing but the fee.
  */
 import { bytesToHex } from '@noble/hashes/utils.js';
-import { encodeBase58 } from '../../chains/addresses';
-import { CCTP_TOKEN_MESSENGER_MINTER_PROGRAM, decodeDepositForBurnData, SPL_TOKEN_PROGRAM, SPL_TRANSFER, type DecodedSvmTx } from '../msgs/svm';
-import type { TxEvent } from './blocks';
-import { bridgeDelayMs, cctpChainByDomain, recipientFromBytes32 } from './bridges';
-import { ExecError } from './errors';
-import type { ExecContext } from './executors';
+import { encodeBase58 } from '../../../chains/addresses';
+import { CCTP_TOKEN_MESSENGER_MINTER_PROGRAM, decodeDepositForBurnData, SPL_TOKEN_PROGRAM, SPL_TRANSFER, type DecodedSvmTx } from './svm';
+import type { TxEvent } from '../../chains/blocks';
+import { cctpChainByDomain, recipientFromBytes32 } from './domains';
+import { cctpDelayMs } from './execute';
+import { ExecError } from '../../chains/errors';
+import type { ExecContext } from '../../chains/executors';
 
 /** Lamports per signature, Solana's base fee. */
 export const SVM_FEE_PER_SIGNATURE = 5000n;
@@ -73,7 +74,7 @@ export function executeSvmTx(ctx: ExecContext, tx: DecodedSvmTx): void {
       const mintRecipient = `0x${bytesToHex(d.mintRecipient)}`;
       ctx.emitBridge({
         kind: 'cctp_deposit_for_burn',
-        bridge: 'cctp',
+        bridge: 'CCTP',
         from: owner,
         amount: d.amount.toString(),
         burnToken: mint,
@@ -85,7 +86,7 @@ export function executeSvmTx(ctx: ExecContext, tx: DecodedSvmTx): void {
         destDenom: dest.usdcDenom,
         recipient: recipientFromBytes32(dest.chain, d.mintRecipient),
         smartRelay,
-        expectedDelayMs: bridgeDelayMs('cctp', chainId, smartRelay),
+        expectedDelayMs: cctpDelayMs(chainId, smartRelay),
       });
       ctx.emit(ev('DepositForBurn', { depositor: owner, amount: d.amount.toString(), burn_token: mint, destination_domain: String(d.destinationDomain), mint_recipient: mintRecipient }));
       return;

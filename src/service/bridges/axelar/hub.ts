@@ -20,19 +20,19 @@
  * msgs endpoint's JSON, which names it by its bech32 string.
  */
 import { BinaryReader, BinaryWriter } from 'cosmjs-types/binary';
-import { checkAddress as checkAnyAddress, toChecksumAddress } from '../../chains/addresses';
-import { axelarDepositAddress } from '../msgs/cosmos';
-import { AXELAR_FEE_RECIPIENT, AXELAR_GMP_ACCOUNT, type AxelarGmpMemo } from '../msgs/memo';
-import { bridgeFeeUsd, DEFAULT_PLANNER_CONFIG } from '../planner/config';
-import { baseUnitsForUsd, parseUsd, priceScaled } from '../pricing/usd';
-import type { World } from '../world/world';
-import { checkAddress } from './address';
-import type { TxEvent } from './blocks';
-import { axelarChainByName, axelarTokenOn, bridgeDelayMs } from './bridges';
-import { ExecError } from './errors';
-import { axelarDenomOnCosmos } from './evm';
-import type { ExecContext, Executor } from './executors';
-import type { MsgCodec } from './messages';
+import { checkAddress as checkAnyAddress, toChecksumAddress } from '../../../chains/addresses';
+import { axelarDepositAddress } from './messages';
+import { AXELAR_FEE_RECIPIENT, AXELAR_GMP_ACCOUNT, type AxelarGmpMemo } from '../../msgs/memo';
+import { bridgeFeeUsd } from '../../planner/config';
+import { baseUnitsForUsd, parseUsd, priceScaled } from '../../pricing/usd';
+import type { World } from '../../world/world';
+import { checkAddress } from '../../chains/address';
+import type { TxEvent } from '../../chains/blocks';
+import { ExecError } from '../../chains/errors';
+import type { ExecContext, Executor } from '../../chains/executors';
+import type { MsgCodec } from '../../chains/messages';
+import { axelarChainByName, axelarDelayMs, axelarDenomOnCosmos, axelarTokenOn } from './assets';
+import { AXELAR_FEE_USD } from './planner';
 
 export const TYPE_MSG_LINK_REQUEST = '/axelar.axelarnet.v1beta1.LinkRequest';
 export { AXELAR_GMP_ACCOUNT };
@@ -144,7 +144,7 @@ export function depositFee(world: World, assetDenom: string, destChainId: string
   const asset = world.asset(world.bridges.axelar.axelarChainId, assetDenom);
   const price = asset ? world.priceOfAsset(asset) : undefined;
   if (!asset || asset.decimals === undefined || price === undefined || priceScaled(price) <= 0n) return 0n;
-  return baseUnitsForUsd(parseUsd(bridgeFeeUsd(DEFAULT_PLANNER_CONFIG.axelarFeeUsd, destChainId)), asset.decimals, price);
+  return baseUnitsForUsd(parseUsd(bridgeFeeUsd(AXELAR_FEE_USD, destChainId)), asset.decimals, price);
 }
 
 /**
@@ -159,7 +159,7 @@ function startTransfer(
   ctx.ledger.burn(t.from, t.denom, net);
   ctx.emitBridge({
     kind: 'axelar_transfer',
-    bridge: 'axelar',
+    bridge: 'AXELAR',
     from: t.from,
     amount: net.toString(),
     asset: t.asset,
@@ -171,7 +171,7 @@ function startTransfer(
     recipient: t.route.recipient,
     fee: t.fee.toString(),
     memo: '',
-    expectedDelayMs: bridgeDelayMs('axelar', ctx.chainId, true),
+    expectedDelayMs: axelarDelayMs(ctx.chainId),
     ...(t.parentPacketId ? { parentPacketId: t.parentPacketId } : {}),
   });
   return net;

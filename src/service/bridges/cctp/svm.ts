@@ -18,7 +18,7 @@
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import { decodeBase58, encodeBase58 } from '../../chains/addresses';
+import { decodeBase58, encodeBase58 } from '../../../chains/addresses';
 
 /** Circle CCTP (v1) TokenMessengerMinter program on Solana mainnet. */
 export const CCTP_TOKEN_MESSENGER_MINTER_PROGRAM = 'CCTPiPYPc6AsJuwueEnWgSgucamXDZwBd53dQ11YiKX3';

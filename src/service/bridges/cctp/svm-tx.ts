@@ -2,10 +2,11 @@
  * The `svm_tx` of a Solana-source CCTP transfer, and the `fee_payer_address` option that lets
  * someone other than the owner pay its fees (a sponsor): the message is then signed by both.
  */
-import { checkAddress, describeAddressProblem } from '../../chains/addresses';
-import { invalidArgument } from '../http/errors';
-import type { World } from '../world';
-import type { BridgeFee, Leg } from './path';
+import { checkAddress, describeAddressProblem } from '../../../chains/addresses';
+import { invalidArgument } from '../../http/errors';
+import type { World } from '../../world';
+import type { Leg } from '../../msgs/path';
+import type { BridgeFee } from '../../msgs/read';
 import { CCTP_TOKEN_MESSENGER_MINTER_PROGRAM, SPL_TOKEN_PROGRAM, depositForBurnData, encodeSvmTx, localBlockhash, simulatedSvmRelayer, splTransferData, type SvmInstruction } from './svm';
 
 export interface SvmTxJson {
