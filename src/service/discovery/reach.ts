@@ -13,13 +13,14 @@
  * |                     | Axelar iff it is the Axelar hub; swap iff ibc-hooks and no swap yet|
  * | CCTP / Axelar       | IBC onward iff it landed on a Cosmos hub (Noble with PFM, Axelar)  |
  * | swap (venue chain)  | IBC / bridge onward: the entry-point contract sends the output     |
+ * | another bridge      | nothing more in the same transaction (counted conservatively)      |
  * | anything on EVM/SVM | nothing more                                                       |
  *
  * With allow_multi_tx every state may do everything (each stop starts a new transaction) and
  * swaps may repeat. Edges: one IBC hop (ICS-20: unwinds when it goes back over the channel
  * the trace starts with, else prepends the receiving end), one CCTP transfer between USDC
- * forms, one Axelar transfer between an Axelar asset's forms, a swap inside one venue (any
- * number of its pools).
+ * forms, one Axelar transfer between an Axelar asset's forms, one crossing by any other
+ * registered bridge (its planner edges), a swap inside one venue (any number of its pools).
  *
  * IBC forwarding is restricted to *known* forms so the search stays small and every listed
  * denom is one a wallet would recognise:
@@ -31,6 +32,7 @@
  */
 import type { ChannelEnd, WorldAsset, WorldChain } from '../world/types';
 import { parseTrace } from '../world/denom';
+import { plannerIndex } from '../planner/graph';
 import type { World } from '../world/world';
 
 // capability bits
@@ -38,9 +40,11 @@ const IBC = 1;
 const CCTP = 2;
 const AXL = 4;
 const SWAP = 8;
-const ALL = IBC | CCTP | AXL | SWAP;
+/** Any other registered bridge, by its planner edges. */
+const BRIDGE = 16;
+const ALL = IBC | CCTP | AXL | SWAP | BRIDGE;
 
-type Arrival = 'source' | 'ibc' | 'unwind' | 'cctp' | 'axelar' | 'swap';
+type Arrival = 'source' | 'ibc' | 'unwind' | 'cctp' | 'axelar' | 'swap' | 'bridge';
 
 interface State {
   chainId: string;
@@ -176,6 +180,10 @@ function capsOnArrival(world: World, chain: WorldChain, arrival: Arrival, swappe
       return isAxelar ? IBC : 0;
     case 'swap':
       return IBC | CCTP | AXL;
+    case 'bridge':
+      // what another bridge delivers may go on in the same transaction only where the bridge
+      // carries a payload; counted conservatively as not (with allow_multi_tx it always may)
+      return 0;
   }
 }
 
@@ -294,6 +302,16 @@ export function reach(world: World, source: WorldAsset, opts: ReachOptions): Rea
             if (a) arrive(t.chainId, originForm(a), 'axelar', s.swapped, d + 1);
           }
         }
+      }
+    }
+
+    // ---- the other registered bridges (CCTP and Axelar are above), from where their crossings start
+    if (held && s.caps & BRIDGE) {
+      const ix = plannerIndex(world);
+      const at = ix.position(s.chainId, held.denom);
+      for (const e of at ? ix.bridgesFrom(at.originKey) : []) {
+        if (e.kind === 'CCTP' || e.kind === 'AXELAR' || e.leg.from.chainId !== s.chainId || e.leg.from.denom !== at!.denom) continue;
+        arrive(e.leg.to.chainId, originForm(e.leg.to.asset), 'bridge', s.swapped, d + 1);
       }
     }
 
