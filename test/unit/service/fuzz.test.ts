@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorResponse } from '../../../src/api/schemas';
+import { routeThroughEachBridge } from '../../support/bridge-routes';
 import { startService, type RunningService } from '../../support/service';
 
 const ATOM_ON_OSMOSIS = 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2';
@@ -20,6 +21,8 @@ const ROUTE = {
 let service: RunningService;
 /** Valid bodies per POST endpoint, the seeds the mutations start from. */
 let seeds: Record<string, unknown>;
+/** Valid /msgs bodies of a route through each registered bridge (mutated like the others). */
+let bridgeMsgs: unknown[];
 
 beforeAll(async () => {
   service = await startService();
@@ -49,6 +52,14 @@ beforeAll(async () => {
     '/local/chains/osmosis-1/broadcast': { tx: 'CgQKAgoAEgA=' },
     '/local/evm/execute': { chain_id: '1', from: '0x9858EfFD232B4033E47d90003D41EC34EcaEda94', to: '0x9858EfFD232B4033E47d90003D41EC34EcaEda94', data: '0x', value: '1' },
   };
+  const sim = service.app.chains;
+  bridgeMsgs = routeThroughEachBridge(service.app.world).map(({ request, route }) => ({
+    ...request,
+    amount_out: route.amount_out,
+    operations: route.operations,
+    address_list: route.required_chain_addresses.map((c) => sim.devAddress(c, 0)),
+    slippage_tolerance_percent: '1',
+  }));
 });
 afterAll(() => service.close());
 
@@ -139,6 +150,7 @@ describe('fuzzing the local service', () => {
       .chain((path) =>
         fc.tuple(
           fc.constant(path),
+          fc.nat(),
           fc.array(
             fc.record({
               pick: fc.nat(),
@@ -150,8 +162,10 @@ describe('fuzzing the local service', () => {
         ),
       );
     await fc.assert(
-      fc.asyncProperty(mutated, async ([path, mutations]) => {
-        let body = seeds[path];
+      fc.asyncProperty(mutated, async ([path, which, mutations]) => {
+        // /msgs starts from the IBC seed or from a route through one of the bridges
+        const choices = path === '/v2/fungible/msgs' ? [seeds[path], ...bridgeMsgs] : [seeds[path]];
+        let body = choices[which % choices.length];
         for (const m of mutations) {
           const paths = pathsOf(body);
           if (!paths.length) break;
