@@ -9,9 +9,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StatusResponse, type RouteRequest, type RouteResponse } from '../../../src/api/schemas';
 import { msgsRequestFor } from '../../../src/api/msgs-request';
-import { ChainSimulator, ManualClock } from '../../../src/service/chains';
+import type { ChainSimulator, ManualClock } from '../../../src/service/chains';
 import { livePoolReserves } from '../../../src/service/contracts';
-import { createLocalServices, type LocalServices } from '../../../src/service/local-routes';
+import type { LocalServices } from '../../../src/service/local-routes';
 import { buildMsgsJson, type BuiltMsgs } from '../../../src/service/msgs';
 import { planRoute } from '../../../src/service/planner';
 import { baseUnitsForUsd, parseUsd } from '../../../src/service/pricing/usd';
@@ -19,9 +19,7 @@ import type { StatusJson } from '../../../src/service/status';
 import { getWorld } from '../../../src/service/world';
 import { BRIDGES } from '../../../src/service/bridges/registry';
 import { plannerIndex } from '../../../src/service/planner';
-import { msgFromApi } from '../../support/dev-wallet';
-import { runEvmTx } from '../../support/sim-evm';
-import { signAsDev } from '../../support/sim-sign';
+import { runAsDev, simServices, type SimServices } from '../../support/sim-services';
 
 const world = getWorld();
 const RUNS = 250;
@@ -39,11 +37,11 @@ const MAX_MS = 10 * 24 * 60 * 60_000;
 let clock: ManualClock;
 let sim: ChainSimulator;
 let local: LocalServices;
+let services: SimServices;
 
 beforeAll(() => {
-  clock = new ManualClock(Date.UTC(2025, 5, 1, 12));
-  sim = new ChainSimulator({ world, clock });
-  local = createLocalServices({ sim, seed: SEED, log: () => {} });
+  services = simServices(world, SEED);
+  ({ clock, sim, local } = services);
 });
 afterAll(() => local.stop());
 
@@ -106,19 +104,7 @@ function statusOf(chainId: string, hash: string): StatusJson {
 }
 
 /** Runs tx `i` as dev account `n` would and registers it for status; returns its chain and hash. */
-async function execute(built: BuiltMsgs, i: number, n: number): Promise<{ chainId: string; hash: string }> {
-  const tx = built.txs[i]!;
-  if ('cosmos_tx' in tx) {
-    const c = tx.cosmos_tx;
-    const signed = await signAsDev(sim, world, { chainId: c.chain_id, account: n, msgs: c.msgs.map(msgFromApi), gas: 600_000n });
-    const { tx_hash } = local.tracking.submit({ tx: signed, chain_id: c.chain_id }).body as { tx_hash: string };
-    return { chainId: c.chain_id, hash: tx_hash };
-  }
-  const rec = 'evm_tx' in tx ? runEvmTx(sim, tx.evm_tx) : sim.executeSvm({ chainId: tx.svm_tx.chain_id, tx: tx.svm_tx.tx });
-  expect([rec.code, rec.log], `tx ${i} on ${rec.chainId}`).toEqual([0, '']);
-  local.tracking.track({ tx_hash: rec.hash, chain_id: rec.chainId });
-  return { chainId: rec.chainId, hash: rec.hash };
-}
+const execute = (built: BuiltMsgs, i: number, n: number) => runAsDev(services, world, built, i, n);
 
 /** What every status answer on the way must hold: the extension's schema parses it, and its pointers stay inside it. */
 function checkShape(s: StatusJson): void {

@@ -7,15 +7,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msgsRequestFor } from '../../../../src/api/msgs-request';
 import { BRIDGES } from '../../../../src/service/bridges/registry';
-import { ChainSimulator, ManualClock } from '../../../../src/service/chains';
-import { createLocalServices, type LocalServices } from '../../../../src/service/local-routes';
-import { buildMsgsJson, type BuiltMsgs } from '../../../../src/service/msgs';
+import type { ChainSimulator, ManualClock } from '../../../../src/service/chains';
+import type { LocalServices } from '../../../../src/service/local-routes';
+import { buildMsgsJson } from '../../../../src/service/msgs';
 import type { StatusJson } from '../../../../src/service/status';
 import { getWorld } from '../../../../src/service/world';
 import { routeThroughEachBridge } from '../../../support/bridge-routes';
-import { msgFromApi } from '../../../support/dev-wallet';
-import { runEvmTx } from '../../../support/sim-evm';
-import { signAsDev } from '../../../support/sim-sign';
+import { runAsDev, simServices, type SimServices } from '../../../support/sim-services';
 
 const world = getWorld();
 const ACCOUNTS = 10;
@@ -26,29 +24,13 @@ const MAX_MS = 10 * 24 * 60 * 60_000;
 let clock: ManualClock;
 let sim: ChainSimulator;
 let local: LocalServices;
+let services: SimServices;
 
 beforeAll(() => {
-  clock = new ManualClock(Date.UTC(2025, 5, 1, 12));
-  sim = new ChainSimulator({ world, clock });
-  local = createLocalServices({ sim, seed: 7, log: () => {} });
+  services = simServices(world, 7);
+  ({ clock, sim, local } = services);
 });
 afterAll(() => local.stop());
-
-/** Runs the first transaction of `built` as dev account `n`; its chain and hash. */
-async function start(built: BuiltMsgs, n: number): Promise<{ chainId: string; hash: string }> {
-  const tx = built.txs[0]!;
-  if ('cosmos_tx' in tx) {
-    const c = tx.cosmos_tx;
-    const signed = await signAsDev(sim, world, { chainId: c.chain_id, account: n, msgs: c.msgs.map(msgFromApi), gas: 600_000n });
-    const res = local.tracking.submit({ tx: signed, chain_id: c.chain_id });
-    const { tx_hash } = res.body as { tx_hash: string };
-    return { chainId: c.chain_id, hash: tx_hash };
-  }
-  const rec = 'evm_tx' in tx ? runEvmTx(sim, tx.evm_tx) : sim.executeSvm({ chainId: tx.svm_tx.chain_id, tx: tx.svm_tx.tx });
-  expect([rec.code, rec.log], `tx on ${rec.chainId}`).toEqual([0, '']);
-  local.tracking.track({ tx_hash: rec.hash, chain_id: rec.chainId });
-  return { chainId: rec.chainId, hash: rec.hash };
-}
 
 const final = (s: StatusJson): boolean => s.state === 'STATE_COMPLETED_SUCCESS' || s.state === 'STATE_COMPLETED_ERROR' || s.state === 'STATE_ABANDONED';
 
@@ -65,7 +47,7 @@ describe('every registered bridge', () => {
         const addresses = route.required_chain_addresses.map((c) => sim.devAddress(c, n));
         const built = buildMsgsJson(world, { ...msgsRequestFor(route, addresses, '3') } as never, { now: () => clock.now() });
         // routes through one bridge are single-transaction from its source, or start there
-        pending.push({ label: `${bridge} account ${n}`, ...(await start(built, n)) });
+        pending.push({ label: `${bridge} account ${n}`, ...(await runAsDev(services, world, built, 0, n)) });
       }
     }
     const left = new Set(pending);
