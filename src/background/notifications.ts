@@ -9,6 +9,7 @@
  * (notification-budget.ts); the user's own never are.
  */
 import type { Logger } from './storage/versioned';
+import { BRIDGE_NAMES, failingHop, hopStateWords } from './tracker/hop-words';
 import { clip, type TrackedTx } from './tracker/model';
 import { describeAmount } from './tracker/route-summary';
 import type { TrackedChange } from './tracker/tracker';
@@ -50,10 +51,15 @@ export function notificationContent(item: TrackedTx): { title: string; message: 
         message: clip(`${what}: the routing service stopped following it. Check the explorer.${release}`, 300),
       };
     default: {
-      const error = item.lastStatus?.error ?? item.lastStatus?.transfers.find((t) => t.error)?.error ?? null;
+      // the failing step in words says what happened to the funds (a refund, where they wait)
+      const transfer = item.lastStatus?.transfers.find((t) => t.hops.some((h) => h.outcome === 'failure')) ?? item.lastStatus?.transfers[0];
+      const hop = transfer ? failingHop(transfer.hops, transfer.next_blocking_index) : undefined;
+      const refunded = hop !== undefined && (hop.state === 'GO_FAST_TRANSFER_REFUNDED' || hop.txs.some((t) => t.role === 'timeout' || t.role === 'order_refunded' || t.role === 'refund'));
+      const step = hop?.state ? ` ${BRIDGE_NAMES[hop.kind] ?? 'A step'}: ${hopStateWords(hop, { chain: (id) => id ?? 'an unknown chain' })}.` : '';
+      const error = step === '' ? (item.lastStatus?.error ?? item.lastStatus?.transfers.find((t) => t.error)?.error ?? null) : null;
       return {
-        title: 'Transfer failed',
-        message: clip(`${what} did not complete.${error ? ` ${error}` : ''}${release}`, 300),
+        title: refunded ? 'Transfer refunded' : 'Transfer failed',
+        message: clip(`${what} did not complete.${step}${error ? ` ${error}` : ''}${release}`, 300),
       };
     }
   }

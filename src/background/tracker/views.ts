@@ -6,6 +6,7 @@
  * (the tracker asks for one as soon as it would for a new transaction). Whether the user or
  * another site followed the hash before cannot be read from it.
  */
+import { blockingWords, hopStateWords } from './hop-words';
 import { answeredAtOf, joinedAtOf, type CompactStatus, type TrackedTx, type TxOutcome } from './model';
 
 /** The `statusChanged` event payload (DESIGN.md: `{ tx_hash, chain_id, state, status }`). */
@@ -19,7 +20,24 @@ export interface StatusChangedPayload {
 }
 
 export function statusChangedPayload(item: TrackedTx): StatusChangedPayload {
-  return { tx_hash: item.txHash, chain_id: item.chainId, state: item.state, status: item.lastStatus };
+  return { tx_hash: item.txHash, chain_id: item.chainId, state: item.state, status: inWords(item.lastStatus, item.createdAt) };
+}
+
+/** A status for pages: each hop with `words` (its step as a person would say it), each transfer with `waiting_on`. */
+function inWords(status: CompactStatus | null, sentAt: number): CompactStatus | null {
+  if (!status) return null;
+  const ctx = { chain: (id: string | null) => id ?? 'an unknown chain', sentAt, now: Date.now() };
+  return {
+    ...status,
+    transfers: status.transfers.map((t) => {
+      const blocking = t.next_blocking_index !== null ? t.hops[t.next_blocking_index] : undefined;
+      return {
+        ...t,
+        hops: t.hops.map((h) => ({ ...h, words: hopStateWords(h, ctx) })),
+        waiting_on: blocking ? blockingWords(blocking, ctx) : null,
+      };
+    }),
+  };
 }
 
 /** One entry of the bridge's `tracked` / `status` answers. */
@@ -41,7 +59,7 @@ export function siteView(item: TrackedTx, origin: string): PageTrackedView | nul
     tx_hash: item.txHash,
     chain_id: item.chainId,
     state: seen ? item.state : null,
-    status: seen ? item.lastStatus : null,
+    status: seen ? inWords(item.lastStatus, item.createdAt) : null,
     explorer_link: item.explorerLink,
     created_at: joinedAt,
     outcome: seen ? item.outcome : expiredSinceJoining ? 'expired' : 'pending',

@@ -133,6 +133,34 @@ describe('terminal notifications', () => {
     });
     expect(notificationContent({ ...base, outcome: 'abandoned' }).title).toBe('Transfer abandoned');
   });
+
+  it('says a refund is a refund, and where the funds are, in the failing bridge step’s words', () => {
+    const refunded = {
+      txHash: HASH_B,
+      chainId: '1',
+      route: null,
+      outcome: 'failure',
+      lastStatus: {
+        state: 'STATE_COMPLETED_ERROR',
+        state_source: 'state',
+        indicator: null,
+        error: null,
+        transfers: [
+          {
+            state: 'STATE_COMPLETED_ERROR',
+            hops: [{ kind: 'go_fast_transfer', from_chain_id: '1', to_chain_id: 'noble-1', state: 'GO_FAST_TRANSFER_REFUNDED', outcome: 'failure', txs: [], link: null, error: null }],
+            release: { chain_id: '1', denom: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', amount: null, released: true },
+            error: null,
+            next_blocking_index: null,
+          },
+        ],
+      },
+    } as unknown as TrackedTx;
+    expect(notificationContent(refunded)).toEqual({
+      title: 'Transfer refunded',
+      message: 'Transaction BBBBBB…BBBB on 1 did not complete. Go Fast: no solver filled the order: the funds were refunded to the sender on 1. Funds released on 1.',
+    });
+  });
 });
 
 describe('notification clicks', () => {

@@ -20,6 +20,7 @@ import {
   serviceStateWords,
   timing,
 } from '../../model/activity-model';
+import { blockingWords, hopStateWords, type HopWordsContext } from '../../../background/tracker/hop-words';
 import { makeResolver, type Resolver } from '../../model/resolver';
 import { useCatalog } from '../../state/catalog';
 import { activity, loadActivity, uiError, upsertTracked } from '../../state/runtime';
@@ -162,6 +163,7 @@ function ActivityDetail({ id }: { id: string }) {
 
   const item = fromList ?? (fetched && 'item' in fetched ? fetched.item : undefined);
   const now = useNow(item?.phase === 'pending');
+  const words: HopWordsContext = { chain: (id) => chainLabel(catalog, id), ...(item ? { sentAt: item.createdAt } : {}), now };
 
   const header = (
     <p>
@@ -270,7 +272,7 @@ function ActivityDetail({ id }: { id: string }) {
             <ol class="courier-timeline" aria-label={`Hops of transfer ${transferIndex + 1}`} data-testid="hops">
               {list.map((hop, i) => {
                 const kind = hopKindWords(hop.kind);
-                const blocking = transfer.next_blocking_index === i;
+                const blocking = transfer.next_blocking_index === i && item.phase === 'pending';
                 return (
                   <li key={i} class="courier-hop" data-outcome={hop.outcome} data-kind={hop.kind} data-testid="hop">
                     <span class="courier-hop-dot" aria-hidden="true" />
@@ -279,9 +281,11 @@ function ActivityDetail({ id }: { id: string }) {
                       <span class="courier-visually-hidden"> to </span> {chainLabel(catalog, hop.to_chain_id)}
                     </p>
                     <p class="courier-small-text">
-                      <span class="courier-hop-state">{HOP_OUTCOME_WORDS[hop.outcome]}</span>
+                      <span class="courier-hop-state" data-testid="hop-words">
+                        {hop.state ? hopStateWords(hop, words) : HOP_OUTCOME_WORDS[hop.outcome]}
+                      </span>
                       {hop.state && <span class="courier-muted"> ({hop.state})</span>}
-                      {blocking && <span class="courier-late"> · waiting on this hop</span>}
+                      {blocking && <span class="courier-late" data-testid="hop-blocking"> · {blockingWords(hop, words)}</span>}
                     </p>
                     <HopTxs hop={hop} catalog={catalog} />
                     {/* ExternalLink shows a link that is not a web address as plain text. */}
