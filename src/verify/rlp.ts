@@ -3,6 +3,8 @@
  * trailing or truncated bytes are an error) and encode one back, to rebuild the payload a
  * signature covers. Every malformed input returns undefined, never a throw.
  */
+import { concatBytes } from '@noble/hashes/utils.js';
+
 export type RlpItem = Uint8Array | RlpItem[];
 
 /** The item encoded at the start of `bytes`, and where it ends; undefined if malformed. */
@@ -52,23 +54,11 @@ function lengthPrefix(length: number, base: number): Uint8Array {
   return Uint8Array.of(base + 55 + size.length, ...size);
 }
 
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
 export function rlpEncode(item: RlpItem): Uint8Array {
   if (item instanceof Uint8Array) {
     if (item.length === 1 && item[0]! < 0x80) return item;
-    return concat([lengthPrefix(item.length, 0x80), item]);
+    return concatBytes(lengthPrefix(item.length, 0x80), item);
   }
-  const body = concat(item.map(rlpEncode));
-  return concat([lengthPrefix(body.length, 0xc0), body]);
+  const body = concatBytes(...item.map(rlpEncode));
+  return concatBytes(lengthPrefix(body.length, 0xc0), body);
 }
-
-export { concat as concatBytes };

@@ -121,7 +121,7 @@ const DECODERS: Record<string, { decode(b: Uint8Array): Obj; encode(json: Obj, d
   ),
 };
 
-const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
+export const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 function readMessage(typeUrl: string, value: Uint8Array): SignedCosmosMsg {
   const decoder = DECODERS[typeUrl];

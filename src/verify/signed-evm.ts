@@ -4,9 +4,9 @@
  */
 import { ExtendedSecp256k1Signature, Secp256k1 } from '@cosmjs/crypto';
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { bytesToHex } from '@noble/hashes/utils.js';
+import { bytesToHex, concatBytes } from '@noble/hashes/utils.js';
 import { toChecksumAddress } from '../chains/addresses';
-import { concatBytes, rlpDecode, rlpEncode, type RlpItem } from './rlp';
+import { rlpDecode, rlpEncode, type RlpItem } from './rlp';
 
 export interface SignedEvmTx {
   /** Undefined for a pre-EIP-155 legacy transaction, which any chain accepts. */
@@ -71,7 +71,7 @@ export function decodeSignedEvmTx(bytes: Uint8Array): SignedEvmTx | undefined {
     const chainId = int(list[0]);
     const parity = int(list[size - 3]);
     if (!f || chainId === undefined || parity === undefined) return undefined;
-    const payload = concatBytes([Uint8Array.of(type), rlpEncode(list.slice(0, size - 3))]);
+    const payload = concatBytes(Uint8Array.of(type), rlpEncode(list.slice(0, size - 3)));
     return { chainId, ...f, from: recover(payload, list[size - 2], list[size - 1], parity) };
   }
   if (type < 0xc0) return undefined;

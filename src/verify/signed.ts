@@ -14,7 +14,7 @@ import { decodeBase58, decodeBech32 } from '../chains/addresses';
 import { KNOWN_FUNCTIONS, decodeCall, selectorOf, type AbiValue } from './abi';
 import { sameAddress } from './contracts';
 import { parseJsonExact } from './cosmos';
-import { decodeSignedCosmosTx, type SignedCosmosMsg, type SignedCosmosTx } from './signed-cosmos';
+import { decodeSignedCosmosTx, sameBytes, type SignedCosmosMsg, type SignedCosmosTx } from './signed-cosmos';
 import { decodeSignedEvmTx, type SignedEvmTx } from './signed-evm';
 import { decodeSvmTx, type SvmTxParts } from './signed-svm';
 
@@ -284,8 +284,6 @@ function compareEvm(tx: SignedEvmTx, built: BuiltTx): Difference[] {
   compareCalldata(tx.data, data, calldata);
   return [...out, ...calldata];
 }
-
-const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 function compareSvm(tx: SvmTxParts, built: BuiltTx): Difference[] {
   const out: Difference[] = [];

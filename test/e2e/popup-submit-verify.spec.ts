@@ -8,7 +8,7 @@
 import { toBech32 } from '@cosmjs/encoding';
 import { expect, test } from './support/fixtures';
 import { devAddressOn, freshKey, signCosmosTx } from './support/transfers';
-import { accountOf, expectAccessible, openPopup, pick } from './popup-helpers';
+import { accountOf, expectAccessible, openPopup, routeAtomToOsmo } from './popup-helpers';
 
 const HUB = 'cosmoshub-4';
 const OSMOSIS = 'osmosis-1';
@@ -24,14 +24,7 @@ test('Submit: a tampered signed transaction is a mismatch and gated; the honest 
   await expect(page.getByTestId('background-status')).toContainText(service.url);
 
   // quote and build ATOM on the Hub → OSMO on Osmosis (a transfer whose memo swaps and pays out)
-  await pick(page, 'pick-source', `atom ${HUB}`, /Cosmos Hub/);
-  await pick(page, 'pick-dest', 'uosmo', /OSMO/);
-  await page.getByLabel(/Amount to send/).fill('1.5');
-  await expect(page.getByTestId('quote-amount-out')).toContainText('OSMO');
-  await page.getByRole('button', { name: 'Review route' }).click();
-  await page.getByRole('button', { name: 'Continue to addresses' }).click();
-  await page.getByLabel(/Cosmos Hub address/).fill(cosmos);
-  await page.getByLabel(/Osmosis address/).fill(osmo);
+  await routeAtomToOsmo(page, cosmos, osmo);
   await page.getByRole('button', { name: 'Build transactions' }).click();
   await expect(page.getByTestId('verify-verdict')).toHaveAttribute('data-verdict', 'clean');
   await expect(page.getByTestId('tx-message-type')).toHaveText(TRANSFER);
