@@ -1,3 +1,4 @@
 export { verifyMsgs, verifyMsgsDirect, type VerifyOptions, type VerifyRequest } from './verify';
 export { FINDING_KINDS, blockingFindings, isBlocking, type Finding, type FindingKind } from './findings';
 export { clockFor, isLocalApi, verifyOptionsFor } from './clock';
+export { MATCH_WORDS, compareSignedTx, type Difference, type DifferenceKind, type SignedComparison } from './signed';

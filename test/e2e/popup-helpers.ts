@@ -105,6 +105,21 @@ export async function pick(page: Page, testId: string, query: string, option: Re
   await expect(dialog).toBeHidden();
 }
 
+/**
+ * From the Quote view to filled addresses on the Build view: 1.5 ATOM on the Cosmos Hub to OSMO
+ * on Osmosis (one transfer whose ibc-hooks memo swaps and pays out), for `cosmos` and `osmo`.
+ */
+export async function routeAtomToOsmo(page: Page, cosmos: string, osmo: string): Promise<void> {
+  await pick(page, 'pick-source', 'atom cosmoshub-4', /Cosmos Hub/);
+  await pick(page, 'pick-dest', 'uosmo', /OSMO/);
+  await page.getByLabel(/Amount to send/).fill('1.5');
+  await expect(page.getByTestId('quote-amount-out')).toContainText('OSMO');
+  await page.getByRole('button', { name: 'Review route' }).click();
+  await page.getByRole('button', { name: 'Continue to addresses' }).click();
+  await page.getByLabel(/Cosmos Hub address/).fill(cosmos);
+  await page.getByLabel(/Osmosis address/).fill(osmo);
+}
+
 /** Points Courier at another API (a test's own service) through the settings, from the popup page. */
 export async function useApi(page: Page, url: string): Promise<void> {
   const saved = await page.evaluate(

@@ -7,9 +7,8 @@
 import { devWallet } from '../support/dev-wallet';
 import { expect, test } from './support/fixtures';
 import { startOwnService } from './support/own-service';
-import { openPopup, pick, useApi } from './popup-helpers';
+import { openPopup, routeAtomToOsmo, useApi } from './popup-helpers';
 
-const HUB = 'cosmoshub-4';
 const ACCOUNT = 8;
 
 test('Build: the verdict is clean for honest messages; a tampered recipient is shown and locks copy and submit until accepted', async ({ context, extensionUrl }) => {
@@ -23,14 +22,7 @@ test('Build: the verdict is clean for honest messages; a tampered recipient is s
     await page.reload();
     await expect(page.getByTestId('background-status')).toContainText(own.url);
 
-    await pick(page, 'pick-source', `atom ${HUB}`, /Cosmos Hub/);
-    await pick(page, 'pick-dest', 'uosmo', /OSMO/);
-    await page.getByLabel(/Amount to send/).fill('1.5');
-    await expect(page.getByTestId('quote-amount-out')).toContainText('OSMO');
-    await page.getByRole('button', { name: 'Review route' }).click();
-    await page.getByRole('button', { name: 'Continue to addresses' }).click();
-    await page.getByLabel(/Cosmos Hub address/).fill(cosmos);
-    await page.getByLabel(/Osmosis address/).fill(osmo);
+    await routeAtomToOsmo(page, cosmos, osmo);
 
     // honest: the clean verdict, nothing locked
     await page.getByRole('button', { name: 'Build transactions' }).click();

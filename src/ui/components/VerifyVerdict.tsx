@@ -13,6 +13,15 @@ const KIND_WORDS: Record<FindingKind, string> = {
   unverified: 'Not checked',
 };
 
+/** The explicit confirmation Courier asks for before anything it found wrong is copied, signed or broadcast. */
+export function RiskAccept({ accepted, onAccept, testId, describedBy }: { accepted: boolean; onAccept: (accepted: boolean) => void; testId: string; describedBy?: string }) {
+  return (
+    <label class="courier-check">
+      <input type="checkbox" checked={accepted} onChange={(e) => onAccept((e.target as HTMLInputElement).checked)} data-testid={testId} aria-describedby={describedBy} /> I understand the risk
+    </label>
+  );
+}
+
 export const CLEAN_VERDICT = "Checked: every message pays out to your addresses, within the route's amounts";
 
 export function VerifyVerdict({
@@ -45,11 +54,7 @@ export function VerifyVerdict({
           </li>
         ))}
       </ul>
-      {blocking && (
-        <label class="courier-check">
-          <input type="checkbox" checked={accepted} onChange={(e) => onAccept((e.target as HTMLInputElement).checked)} data-testid="verify-accept" /> I understand the risk
-        </label>
-      )}
+      {blocking && <RiskAccept accepted={accepted} onAccept={onAccept} testId="verify-accept" />}
     </div>
   );
 }

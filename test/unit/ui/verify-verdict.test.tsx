@@ -1,9 +1,14 @@
-/** The Build view's verdict: the clean sentence, each finding in words, and the risk confirmation only when something blocks. */
+/**
+ * The Build view's verdict: the clean sentence, each finding in words, and the risk confirmation
+ * only when something blocks. Submit's verdict on a pasted transaction: the match sentence, each
+ * difference in words, and the same confirmation for anything else.
+ */
 import { parseHTML } from 'linkedom';
 import { render } from 'preact';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SignedTxVerdict } from '../../../src/ui/components/SignedTxVerdict';
 import { CLEAN_VERDICT, VerifyVerdict } from '../../../src/ui/components/VerifyVerdict';
-import type { Finding } from '../../../src/verify';
+import { MATCH_WORDS, type Finding } from '../../../src/verify';
 
 let root: HTMLElement;
 beforeEach(() => {
@@ -43,5 +48,47 @@ describe('VerifyVerdict', () => {
     expect(root.querySelector('[data-verdict]')!.getAttribute('data-verdict')).toBe('unverified');
     expect(root.textContent).toContain('Not checked (transaction 2, message 1)');
     expect(root.querySelector('input')).toBeNull();
+  });
+});
+
+const live = () => root.querySelector('[role="status"][aria-live="polite"]');
+
+describe('SignedTxVerdict', () => {
+  it('keeps an empty live region in the page before anything is pasted', () => {
+    render(<SignedTxVerdict comparison={undefined} accepted={false} onAccept={() => undefined} />, root);
+    expect(live()).not.toBeNull();
+    expect(root.textContent).toBe('');
+    expect(root.querySelector('input')).toBeNull();
+  });
+
+  it('says a match in the live region and asks nothing', () => {
+    render(<SignedTxVerdict comparison={{ verdict: 'match', tx_index: 0, message: MATCH_WORDS }} accepted={false} onAccept={() => undefined} />, root);
+    expect(live()!.textContent).toBe(`${MATCH_WORDS}.`);
+    expect(root.querySelector('input')).toBeNull();
+  });
+
+  it('lists each difference by kind and asks for the risk to be accepted', () => {
+    let accepted: boolean | undefined;
+    const comparison = {
+      verdict: 'mismatch' as const,
+      tx_index: 0,
+      differences: [{ kind: 'amount' as const, message: 'message 1 (MsgTransfer), token.amount: 2 in the pasted transaction; Courier built 1' }],
+    };
+    render(<SignedTxVerdict comparison={comparison} accepted={false} onAccept={(yes) => (accepted = yes)} />, root);
+    const item = root.querySelector('[data-testid="submit-difference"]')!;
+    expect(item.getAttribute('data-kind')).toBe('amount');
+    expect(item.textContent).toBe('Amount: message 1 (MsgTransfer), token.amount: 2 in the pasted transaction; Courier built 1.');
+    expect(live()!.textContent).toContain('This is not what Courier built (transaction 1)');
+    const box = root.querySelector<HTMLInputElement>('[data-testid="submit-accept"]')!;
+    expect(box.getAttribute('aria-describedby')).toBe('submit-verdict');
+    box.checked = true;
+    box.dispatchEvent(new (globalThis as any).window.Event('change', { bubbles: true }));
+    expect(accepted).toBe(true);
+  });
+
+  it('what cannot be read also needs the confirmation', () => {
+    render(<SignedTxVerdict comparison={{ verdict: 'unreadable', message: 'Courier cannot read this' }} accepted={false} onAccept={() => undefined} />, root);
+    expect(root.querySelector('[data-verdict]')!.getAttribute('data-verdict')).toBe('unreadable');
+    expect(root.querySelector('[data-testid="submit-accept"]')).not.toBeNull();
   });
 });

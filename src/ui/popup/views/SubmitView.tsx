@@ -1,9 +1,10 @@
 /** Submit a signed transaction, or track one already broadcast; either lands in Activity. */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { callBackground } from '../../state/api';
 import type { AssetHint } from '../../../background/tracker/model';
 import { ChainPicker } from '../../components/AssetPickers';
 import { ErrorBox, Loading } from '../../components/Feedback';
+import { SignedTxVerdict } from '../../components/SignedTxVerdict';
 import { checkSignedTx, checkTxHash } from '../../model/submit-check';
 import { uiError, upsertTracked } from '../../state/runtime';
 import type { AssetRef } from '../../state/schemas';
@@ -12,6 +13,7 @@ import type { UiError } from '../../shared/errors';
 import { useStore } from '../../shared/store';
 import { navigate } from '../routes';
 import type { ViewProps } from '../Shell';
+import { compareSignedTx } from '../../../verify';
 
 function hint(asset: AssetRef | null): AssetHint | undefined {
   return asset && asset.decimals !== null ? { symbol: asset.symbol.slice(0, 32), decimals: asset.decimals } : undefined;
@@ -36,6 +38,16 @@ export default function SubmitView({ route }: ViewProps) {
   const check = form.mode === 'submit' ? checkSignedTx(form.tx) : checkTxHash(form.hashChain, form.hash);
   const showProblem = tried || (form.mode === 'submit' ? form.tx.trim() !== '' : form.hash.trim() !== '');
 
+  // What Build produced for the route chosen last: the pasted transaction must be exactly that
+  const comparison = useMemo(
+    () => (form.mode === 'submit' && built.route && built.msgs && form.tx.trim() !== '' ? compareSignedTx(built.msgs, form.tx, chain || undefined) : undefined),
+    [form.mode, form.tx, chain, built.route, built.msgs],
+  );
+  // the confirmation holds for this exact text on this chain only
+  const [acceptedFor, setAcceptedFor] = useState<string | null>(null);
+  const acceptKey = `${chain}\n${form.tx}`;
+  const gated = comparison !== undefined && comparison.verdict !== 'match' && acceptedFor !== acceptKey;
+
   // The route the user built, when this transaction starts it: Activity can then say what moves where.
   const extras = () => {
     const r = built.route;
@@ -48,7 +60,7 @@ export default function SubmitView({ route }: ViewProps) {
   const send = async () => {
     setTried(true);
     setError(null);
-    if (!chain || !check.ok) return;
+    if (!chain || !check.ok || gated) return;
     setBusy(true);
     try {
       const item =
@@ -134,8 +146,9 @@ export default function SubmitView({ route }: ViewProps) {
             </p>
           </div>
         )}
+        {form.mode === 'submit' && <SignedTxVerdict comparison={comparison} accepted={!gated} onAccept={(yes) => setAcceptedFor(yes ? acceptKey : null)} />}
         {extras().route && <p class="courier-note">Linked to the route you built, so Activity can show what moves where.</p>}
-        <button type="submit" class="courier-button" data-variant="primary" disabled={busy}>
+        <button type="submit" class="courier-button" data-variant="primary" disabled={busy || gated} aria-describedby={gated ? 'submit-verdict' : undefined}>
           {form.mode === 'submit' ? 'Submit' : 'Track'}
         </button>
         <Loading active={busy} label={form.mode === 'submit' ? 'Broadcasting…' : 'Registering…'} inline />
