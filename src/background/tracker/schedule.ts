@@ -19,7 +19,10 @@
  *   30 minutes);
  * - never sooner than `floorMs`: the browser's alarm minimum (30 s for a packed MV3 build, 0 in
  *   unpacked and test builds; see alarm-floor.ts);
- * - unfinished `trackingWindowMs` (24 h) after entering: expired locally, no more polls.
+ * - a long wait (D of hours or days: an OPinit withdrawal's challenge period) cruises at D/100,
+ *   at most an hour apart, so a seven-day wait costs about two hundred polls, not ten thousand;
+ * - unfinished `trackingWindowMs` (24 h) after entering, or twice D when that is longer:
+ *   expired locally, no more polls.
  * `npm run bench -- tracker` measures the result against a poll-every-second loop.
  */
 import type { TrackedTx } from './model';
@@ -42,6 +45,9 @@ export interface SchedulePolicy {
   errorMaxMs: number;
   retryAfterMaxMs: number;
   trackingWindowMs: number;
+  /** Cruise interval of a long wait, as a share of D, and its ceiling. */
+  longWaitShare: number;
+  maxLongWaitIntervalMs: number;
 }
 
 export const DEFAULT_POLICY: SchedulePolicy = {
@@ -59,6 +65,8 @@ export const DEFAULT_POLICY: SchedulePolicy = {
   errorMaxMs: 10 * 60_000,
   retryAfterMaxMs: 30 * 60_000,
   trackingWindowMs: 24 * 60 * 60_000,
+  longWaitShare: 0.01,
+  maxLongWaitIntervalMs: 60 * 60_000,
 };
 
 export function policyWithFloor(floorMs: number, base: SchedulePolicy = DEFAULT_POLICY): SchedulePolicy {
@@ -77,9 +85,19 @@ export function estimatedDurationMs(item: Timed, policy: SchedulePolicy): number
   return Math.max(policy.minDurationMs, ms);
 }
 
+/** The longest gap while cruising: a minute, or D/100 (at most an hour) for waits of hours or days. */
+function cruiseCeilingMs(duration: number, policy: SchedulePolicy): number {
+  return clamp(duration * policy.longWaitShare, policy.maxCruiseIntervalMs, policy.maxLongWaitIntervalMs);
+}
+
 /** The interval between polls around and after the estimate, before stretching. */
 export function approachIntervalMs(item: Timed, policy: SchedulePolicy): number {
   return clamp(estimatedDurationMs(item, policy) * policy.approachShare, policy.minIntervalMs, policy.maxCruiseIntervalMs);
+}
+
+/** When an unfinished item stops being polled: the tracking window, or twice its estimate when longer. */
+export function trackingDeadline(item: Timed, now: number, policy: SchedulePolicy): number {
+  return now + Math.max(policy.trackingWindowMs, 2 * estimatedDurationMs(item, policy));
 }
 
 /** The wait from `now` until the next regular poll, before the floor. */
@@ -88,7 +106,7 @@ export function regularIntervalMs(item: Timed, now: number, policy: SchedulePoli
   const elapsed = Math.max(0, now - item.createdAt);
   const untilApproach = duration * policy.approachAt - elapsed;
   if (untilApproach > 0) {
-    const cruise = clamp(duration * policy.cruiseShare, policy.minIntervalMs, policy.maxCruiseIntervalMs);
+    const cruise = clamp(duration * policy.cruiseShare, policy.minIntervalMs, cruiseCeilingMs(duration, policy));
     return untilApproach < 2 * cruise ? Math.max(policy.minIntervalMs, untilApproach) : cruise;
   }
   const stretch = Math.max(1, elapsed / duration);

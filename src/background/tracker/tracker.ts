@@ -34,6 +34,7 @@ import {
   isDue,
   nextPollAfterAnswer,
   nextPollAfterError,
+  trackingDeadline,
   type SchedulePolicy,
 } from './schedule';
 import { compactStatus, isTerminalState, outcomeOfState } from './status';
@@ -436,7 +437,7 @@ export class Tracker {
         answeredAt: null,
         refreshAt: null,
         nextPollAt: firstPollAt(now, this.deps.policy),
-        deadlineAt: now + this.deps.policy.trackingWindowMs,
+        deadlineAt: trackingDeadline({ createdAt: now, route: input.route }, now, this.deps.policy),
         attempts: 0,
         errorCount: 0,
         lastError: null,
@@ -685,7 +686,7 @@ function revive(item: TrackedTx, now: number, policy: SchedulePolicy, nextPollAt
     phase: 'pending',
     outcome: outcomeOfState(item.state),
     nextPollAt,
-    deadlineAt: now + policy.trackingWindowMs,
+    deadlineAt: trackingDeadline(item, now, policy),
     errorCount: 0,
     lastError: null,
     trackRetried: false,

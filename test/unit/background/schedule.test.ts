@@ -11,6 +11,7 @@ import {
   nextPollAfterError,
   policyWithFloor,
   regularIntervalMs,
+  trackingDeadline,
 } from '../../../src/background/tracker/schedule';
 
 const T0 = 1_700_000_000_000;
@@ -67,6 +68,34 @@ describe('poll schedule', () => {
     }
   });
 
+  it('waits of hours and days (an OPinit withdrawal) poll sparsely, densely near the end, and stay tracked past the 24 h window', () => {
+    for (const seconds of [4 * 3600, 7 * 24 * 3600]) {
+      for (const share of [0.95, 1, 1.2]) {
+        const item = withRoute(seconds);
+        const endsAt = T0 + seconds * 1000 * share;
+        let at = firstPollAt(T0, DEFAULT_POLICY);
+        let polls = 1;
+        let interval = at - T0;
+        while (at < endsAt) {
+          const next = nextPollAfterAnswer(item, at, DEFAULT_POLICY);
+          interval = next - at;
+          at = next;
+          polls++;
+        }
+        const naive = Math.ceil((endsAt - T0) / 1000);
+        expect(polls, `${seconds} s wait ending at ${share}`).toBeLessThanOrEqual(naive / 5);
+        expect(at - endsAt).toBeLessThanOrEqual(interval);
+        // near the expected end it polls at most a minute apart, however long the wait
+        expect(regularIntervalMs(item, T0 + seconds * 1000 * 0.95, DEFAULT_POLICY)).toBeLessThanOrEqual(60_000);
+      }
+    }
+    // a seven-day wait: about an hour apart while cruising, a few hundred polls in all
+    const week = withRoute(7 * 24 * 3600);
+    expect(regularIntervalMs(week, T0 + 3_000, DEFAULT_POLICY)).toBe(60 * 60_000);
+    expect(trackingDeadline(week, T0, DEFAULT_POLICY)).toBe(T0 + 14 * 24 * 3600 * 1000);
+    expect(trackingDeadline(withRoute(30), T0, DEFAULT_POLICY)).toBe(T0 + DEFAULT_POLICY.trackingWindowMs);
+  });
+
   it('backs off exponentially after errors, honours Retry-After, and is never faster than the regular cadence', () => {
     const item = withRoute(60);
     const now = T0 + 54_000; // approaching: the regular interval is 6 s
@@ -100,9 +129,11 @@ describe('poll schedule', () => {
           const answer = nextPollAfterAnswer(item, now, policy) - now;
           const error = nextPollAfterError(item, errors, retryAfter, now, random, policy) - now;
           expect(answer).toBeGreaterThanOrEqual(Math.max(floor, policy.minIntervalMs));
-          expect(answer).toBeLessThanOrEqual(Math.max(floor, policy.maxIntervalMs));
+          // a long wait cruises at D/100, between a minute and an hour apart
+          const longWait = seconds === null ? 0 : Math.min(policy.maxLongWaitIntervalMs, Math.max(policy.maxCruiseIntervalMs, seconds * 1000 * policy.longWaitShare));
+          expect(answer).toBeLessThanOrEqual(Math.max(floor, policy.maxIntervalMs, longWait));
           expect(error).toBeGreaterThanOrEqual(answer);
-          expect(error).toBeLessThanOrEqual(Math.max(floor, policy.maxIntervalMs, policy.errorMaxMs, policy.retryAfterMaxMs));
+          expect(error).toBeLessThanOrEqual(Math.max(floor, policy.maxIntervalMs, longWait, policy.errorMaxMs, policy.retryAfterMaxMs));
         },
       ),
     );
