@@ -10,8 +10,9 @@ import { OPINIT_DATA } from '../../../../../src/service/bridges/opinit/data';
 import { bridgeAddress } from '../../../../../src/service/bridges/opinit/denom';
 import { initiateTokenDeposit, initiateTokenWithdrawal } from '../../../../../src/service/bridges/opinit/execute';
 import { initiateTokenDepositCodec, initiateTokenWithdrawalCodec } from '../../../../../src/service/bridges/opinit/messages';
+import { opinitSupplyProblems } from '../../../../../src/service/bridges/opinit/supply';
 import { FAULT_DEPOSIT_FAILED } from '../../../../../src/service/bridges/opinit/steps';
-import type { BridgeStep, StatusTx } from '../../../../../src/service/bridges/types';
+import type { BridgeStep, BridgeTransferView, StatusTx } from '../../../../../src/service/bridges/types';
 import { L1, L2, T0, TwoChains, alice, attr, bob, fakeWorld } from './harness';
 
 const L2_INIT = 'l2/23c8396041db74441f4268d0c7e0533177dc3e028a47a8e584318f2d0c46fbe9';
@@ -40,9 +41,13 @@ function withdraw(c: TwoChains, amount: bigint, time = T0) {
   return { ...r, view: c.view(L2, r.record, r.bridgeEvent!) };
 }
 
-/** locked on the L1 − (minted on the rollup + in flight) */
-function backingGap(c: TwoChains, inFlight: bigint): bigint {
-  return c.ledger(L1).balance(BRIDGE, 'uinit') - c.ledger(L2).supply(L2_INIT) - inFlight;
+/** The invariant the simulator will check, over the transfers the test holds. */
+function supplyProblems(c: TwoChains, ...views: BridgeTransferView[]): string[] {
+  return opinitSupplyProblems(
+    OPINIT_DATA,
+    { balance: (ch, a, d) => c.ledger(ch).balance(a, d), supply: (ch, d) => c.ledger(ch).supply(d), bech32Prefix: () => 'init' },
+    views,
+  );
 }
 
 describe('OPInit deposit (interwoven-1 → echelon-1)', () => {
@@ -55,7 +60,8 @@ describe('OPInit deposit (interwoven-1 → echelon-1)', () => {
     expect(result).toEqual({ data: { sequence: 1n } });
     expect(attr(record.events, 'initiate_token_deposit', 'l2_denom')).toBe(L2_INIT);
     expect(bridgeEvent).toMatchObject({ bridge: 'OPINIT', destChainId: L2, sourceDenom: 'uinit', destDenom: L2_INIT, recipient: bob, detail: { direction: 'deposit', bridgeId: '16', sequence: '1' } });
-    expect(backingGap(c, 1_000_000n)).toBe(0n);
+    expect(supplyProblems(c, view)).toEqual([]);
+    expect(supplyProblems(c)).toEqual([expect.stringMatching(/bridge 16: interwoven-1 locks 1000000uinit but echelon-1 has 0l2\/23c8.+ \+ 0 in flight/)]);
 
     const sent = status.project(view, txOf, T0);
     expect(sent).toMatchObject({ status: 'pending', settled: false, event: { op_init_transfer: { state: 'OPINIT_TRANSFER_SENT', txs: { receive_tx: null } } } });
@@ -68,7 +74,7 @@ describe('OPInit deposit (interwoven-1 → echelon-1)', () => {
     expect(outcome).toEqual({ state: 'completed', arrived: { chainId: L2, denom: L2_INIT, address: bob } });
     expect(c.ledger(L2).balance(bob, L2_INIT)).toBe(1_000_000n);
     expect(attr(fin.events, 'finalize_token_deposit', 'success')).toBe('true');
-    expect(backingGap(c, 0n)).toBe(0n);
+    expect(supplyProblems(c, view)).toEqual([]);
 
     // the receive tx is only on chain once the clock reaches it
     expect(status.project(view, txOf, fin.time - 1).event).toMatchObject({ op_init_transfer: { state: 'OPINIT_TRANSFER_SENT' } });
@@ -119,7 +125,7 @@ describe('OPInit withdrawal (echelon-1 → interwoven-1)', () => {
     expect(c.ledger(L2).supply(L2_INIT)).toBe(1_000_000n);
     expect(bridgeEvent).toMatchObject({ destChainId: L1, sourceDenom: L2_INIT, destDenom: 'uinit', recipient: alice, detail: { direction: 'withdrawal', sequence: '1' } });
     expect(attr(record.events, 'initiate_token_withdrawal', 'base_denom')).toBe('uinit');
-    expect(backingGap(c, 2_000_000n)).toBe(0n);
+    expect(supplyProblems(c, view)).toEqual([]);
 
     const steps = simulation.steps(view, { timing: {} as never, fault: undefined, world: fakeWorld });
     const { outputSubmissionSeconds: out, finalizationPeriodSeconds: period, withdrawalClaimSeconds: claim } = OPINIT_DATA.timing;
@@ -140,7 +146,7 @@ describe('OPInit withdrawal (echelon-1 → interwoven-1)', () => {
     const { record: paid, outcome } = c.runStep(finalize, view);
     expect(outcome).toEqual({ state: 'completed', arrived: { chainId: L1, denom: 'uinit', address: alice } });
     expect(c.ledger(L1).balance(alice, 'uinit')).toBe(2_000_000n);
-    expect(backingGap(c, 0n)).toBe(0n);
+    expect(supplyProblems(c, view)).toEqual([]);
     expect(status.project(view, txOf, paid.time)).toMatchObject({
       status: 'success',
       event: { op_init_transfer: { state: 'OPINIT_TRANSFER_RECEIVED', from_chain_id: L2, to_chain_id: L1, txs: { receive_tx: { tx_hash: paid.hash, chain_id: L1 } } } },
@@ -178,7 +184,7 @@ describe('OPInit failure path: opinit_deposit_failed', () => {
       const refused = status.project(view, txOf, fin.time);
       expect(refused).toMatchObject({ status: 'failed', settled: false, refunded: false, event: { op_init_transfer: { state: 'OPINIT_TRANSFER_UNKNOWN', txs: { receive_tx: null } } } });
       expect(refused.error).toMatch(/the deposit failed on echelon-1 \(deposit failed; .+\): the rollup withdraws it back to init1.+ on interwoven-1, paid after the 7-day finalization period/);
-      expect(backingGap(c, 1_000_000n)).toBe(0n);
+      expect(supplyProblems(c, view)).toEqual([]);
 
       c.runStep(steps[1]!, view);
       const { record: paid, outcome: refund } = c.runStep(steps[2]!, view);
@@ -186,6 +192,7 @@ describe('OPInit failure path: opinit_deposit_failed', () => {
       expect(paid.time - view.event.time).toBeGreaterThanOrEqual(7 * DAY_MS);
       expect(c.ledger(L1).balance(alice, 'uinit')).toBe(1_000_000n);
       expect(c.ledger(L1).balance(BRIDGE, 'uinit')).toBe(0n);
+      expect(supplyProblems(c, view)).toEqual([]);
       const settled = status.project(view, txOf, paid.time);
       expect(settled).toMatchObject({ status: 'failed', settled: true, refunded: true, event: { op_init_transfer: { state: 'OPINIT_TRANSFER_UNKNOWN' } } });
       expect(settled.error).toMatch(/refunded to init1.+ on interwoven-1/);
