@@ -28,6 +28,7 @@ const ChainRow = z.object({
   pretty_name: nonEmpty,
   chain_type: z.literal('cosmos'),
   bech32_prefix: nonEmpty,
+  slip44: z.number().int().min(0),
   evm_chain_id: z.null(),
   axelar_chain_name: z.null(),
   explorer_tx: nonEmpty.refine((s) => s.includes('${txHash}'), 'must contain ${txHash}'),

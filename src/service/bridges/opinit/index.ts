@@ -14,6 +14,8 @@ import type { OpinitLeg } from './leg';
 import { opinitMsgs } from './msgs';
 import { opinitPlanner } from './planner';
 import { opinitStatus } from './status';
+import { bridgeAddress } from './denom';
+import { opinitSupplyProblems } from './supply';
 import { FAULT_DEPOSIT_FAILED, opinitSteps } from './steps';
 
 export function makeOpinitBridge(data: OpinitData): ServiceBridge<OpinitLeg> {
@@ -27,10 +29,20 @@ export function makeOpinitBridge(data: OpinitData): ServiceBridge<OpinitLeg> {
     simulation: {
       install(i) {
         // the registry is keyed by type URL, so it holds codecs and executors of unknown message types
-        i.registerMsgType(initiateTokenDepositCodec as MsgCodec, initiateTokenDeposit(data) as Executor);
-        i.registerMsgType(initiateTokenWithdrawalCodec as MsgCodec, initiateTokenWithdrawal(data) as Executor);
+        // ophost lives on the L1, opchild on each rollup: elsewhere the type URL is unknown
+        i.registerMsgType(initiateTokenDepositCodec as MsgCodec, initiateTokenDeposit(data) as Executor, [data.l1ChainId]);
+        i.registerMsgType(initiateTokenWithdrawalCodec as MsgCodec, initiateTokenWithdrawal(data) as Executor, data.rollups.map((r) => r.chainId));
+        // each bridge account backs what its rollup holds of the pair's L2 denom, from genesis on
+        const prefix = i.world.chain(data.l1ChainId)?.bech32Prefix;
+        for (const r of data.rollups) {
+          if (prefix === undefined || !i.world.chain(r.chainId)) continue;
+          for (const p of r.pairs) {
+            i.registerLockAccount({ chainId: data.l1ChainId, address: bridgeAddress(prefix, BigInt(r.bridgeId)), denom: p.l1Denom, backs: { chainId: r.chainId, denom: p.l2Denom } });
+          }
+        }
       },
       steps: (transfer, o) => opinitSteps(data, transfer, o),
+      invariants: (read) => opinitSupplyProblems(data, read),
     },
     status: opinitStatus(data),
     faults: [

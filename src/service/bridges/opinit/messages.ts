@@ -8,7 +8,7 @@ import { fromBase64, toBase64 } from '@cosmjs/encoding';
 import { z } from 'zod';
 import { checkAddress } from '../../chains/address';
 import { coinProblem, type MsgCodec } from '../../chains/messages';
-import type { CosmosMsgJson } from '../types';
+import type { CosmosMsgJson } from '../../msgs/cosmos';
 import {
   MsgInitiateTokenDepositCodec,
   MsgInitiateTokenWithdrawalCodec,

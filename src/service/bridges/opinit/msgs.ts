@@ -4,7 +4,7 @@
  * MsgInitiateTokenDeposit on the L1, or a MsgInitiateTokenWithdrawal on the rollup.
  */
 import { invalidArgument } from '../../http/errors';
-import type { BridgeMsgs, MsgsBridgeLeg } from '../types';
+import type { BridgeMsgs, MsgsBridgeLeg, MsgsLegBase } from '../types';
 import { rollupOf, type OpinitData } from './data';
 import { ends, finalizeBreak, initiateBreak, opinitLeg, type OpinitLeg } from './leg';
 import { initiateTokenDepositJson, initiateTokenWithdrawalJson } from './messages';
@@ -12,8 +12,7 @@ import { OP_INIT_OPERATION_KEY } from './planner';
 
 type Body = Record<string, unknown>;
 
-export function readOpInitTransfer(data: OpinitData, body: Body, base: Parameters<BridgeMsgs['read']>[2]): MsgsBridgeLeg<OpinitLeg> {
-  const where = `operations[${base.index}] (${OP_INIT_OPERATION_KEY})`;
+export function readOpInitTransfer(data: OpinitData, body: Body, base: MsgsLegBase, where: string): MsgsBridgeLeg<OpinitLeg> {
   const depositTo = base.from === data.l1ChainId ? rollupOf(data, base.to) : undefined;
   const withdrawFrom = base.to === data.l1ChainId ? rollupOf(data, base.from) : undefined;
   const rollup = depositTo ?? withdrawFrom;
@@ -42,7 +41,7 @@ export function readOpInitTransfer(data: OpinitData, body: Body, base: Parameter
 export function opinitMsgs(data: OpinitData): BridgeMsgs<OpinitLeg> {
   return {
     operationKey: OP_INIT_OPERATION_KEY,
-    read: (_world, body, base) => readOpInitTransfer(data, body, base),
+    read: (_world, body, base, where) => readOpInitTransfer(data, body, base, where),
     amountOut: (_leg, amountIn) => amountIn,
     cannotFollow: (_world, _prev, leg) => initiateBreak(leg.data),
     cannotContinue: (_world, leg) => finalizeBreak(leg.data),

@@ -72,7 +72,6 @@ export function opinitSteps(data: OpinitData, t: BridgeTransferView, o: { fault:
             from,
             to,
             amount: view.event.amount,
-            finalizationMs: tm.finalizationPeriodSeconds * 1000,
           });
           const landed = { chainId: l1, denom: c.pair.l1Denom, address: to };
           return refund ? { state: 'refunded', error: refund.error, refund: landed } : { state: 'completed', arrived: landed };

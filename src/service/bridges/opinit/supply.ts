@@ -8,22 +8,16 @@
  * A failed deposit stays "in flight" until its refund is paid on the L1: its INIT never left
  * the bridge account and nothing was minted for it.
  */
-import type { BridgeTransferView } from '../types';
+import type { BridgeSupplyReader } from '../types';
 import type { OpinitData } from './data';
 import { bridgeAddress } from './denom';
-import type { OpinitDetail } from './execute';
+import type { OpinitBridgeEvent } from './execute';
 
-export interface SupplyReader {
-  balance(chainId: string, address: string, denom: string): bigint;
-  supply(chainId: string, denom: string): bigint;
-  bech32Prefix(chainId: string): string;
-}
-
-export function opinitSupplyProblems(data: OpinitData, read: SupplyReader, transfers: Iterable<BridgeTransferView>): string[] {
+export function opinitSupplyProblems(data: OpinitData, read: BridgeSupplyReader): string[] {
   const inFlight = new Map<string, bigint>();
-  for (const t of transfers) {
-    if (t.bridge !== 'OPINIT' || t.state === 'completed' || t.state === 'refunded') continue;
-    const d = t.event.detail as unknown as OpinitDetail;
+  for (const t of read.transfers()) {
+    if (t.event.bridge !== 'OPINIT' || t.state === 'completed' || t.state === 'refunded') continue;
+    const d = (t.event as OpinitBridgeEvent).detail;
     const l1Denom = d.direction === 'deposit' ? t.event.sourceDenom : t.event.destDenom;
     const key = `${d.bridgeId}\n${l1Denom}`;
     inFlight.set(key, (inFlight.get(key) ?? 0n) + BigInt(t.event.amount));

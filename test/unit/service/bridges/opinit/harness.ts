@@ -6,7 +6,7 @@
  */
 import { ChainLedger, ExecError, devAddress, type ExecContext, type TxEvent, type TxRecord } from '../../../../../src/service/chains';
 import type { BridgeOutcome, BridgeStep, BridgeTransferView } from '../../../../../src/service/bridges/types';
-import type { OpinitBridgeEventInput } from '../../../../../src/service/bridges/opinit/execute';
+import type { OpinitBridgeEvent, OpinitEventInput } from '../../../../../src/service/bridges/opinit/execute';
 import type { World } from '../../../../../src/service/world';
 
 export const L1 = 'interwoven-1';
@@ -34,10 +34,10 @@ export class TwoChains {
   }
 
   /** Runs `fn` as one tx on `chainId` at `time`: a TxRecord, with effects rolled back when it throws ExecError. */
-  tx(chainId: string, time: number, fn: (ctx: ExecContext) => unknown): { record: TxRecord; bridgeEvent?: OpinitBridgeEventInput; result?: unknown } {
+  tx(chainId: string, time: number, fn: (ctx: ExecContext) => unknown): { record: TxRecord; bridgeEvent?: OpinitBridgeEvent; result?: unknown } {
     const ledger = this.ledger(chainId);
     const events: TxEvent[] = [];
-    let bridgeEvent: OpinitBridgeEventInput | undefined;
+    let bridgeEvent: OpinitBridgeEvent | undefined;
     const height = ++this.height;
     const hash = `TX${++this.seq}`.padEnd(64, '0');
     const ctx = {
@@ -50,9 +50,9 @@ export class TwoChains {
       txHash: hash,
       signer: '',
       emit: (e: TxEvent) => events.push(e),
-      emitBridge: (e: OpinitBridgeEventInput) => {
-        bridgeEvent = e;
-        return e;
+      emitBridge: (e: OpinitEventInput) => {
+        bridgeEvent = { ...e, id: `${chainId}/${hash}/0`, chainId, txHash: hash, height, time };
+        return bridgeEvent;
       },
       storage: (name: string) => {
         const key = `${chainId}/${name}`;
@@ -82,11 +82,10 @@ export class TwoChains {
   }
 
   /** The transfer the simulator would keep for a source tx that emitted `e`. */
-  view(chainId: string, record: TxRecord, e: OpinitBridgeEventInput): BridgeTransferView & { steps: { label: string; tx: TxRecord }[] } {
+  view(e: OpinitBridgeEvent): BridgeTransferView & { steps: { label: string; tx: TxRecord }[] } {
     return {
-      id: `opinit-${record.hash}`,
-      bridge: 'OPINIT',
-      event: { chainId, txHash: record.hash, time: record.time, ...e, detail: { ...e.detail } },
+      id: e.id,
+      event: e,
       state: 'pending',
       steps: [],
       childPacketIds: [],

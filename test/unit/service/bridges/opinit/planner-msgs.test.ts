@@ -4,7 +4,8 @@ import { opinitBridge } from '../../../../../src/service/bridges/opinit';
 import { MsgInitiateTokenDepositCodec } from '../../../../../src/service/bridges/opinit/codec';
 import type { OpinitLeg } from '../../../../../src/service/bridges/opinit/leg';
 import { initiateTokenDepositFromJson, initiateTokenWithdrawalFromJson } from '../../../../../src/service/bridges/opinit/messages';
-import type { CosmosMsgJson, MsgsBridgeLeg, MsgsLegBase, PlannedBridgeLeg, TxBuilding } from '../../../../../src/service/bridges/types';
+import type { CosmosMsgJson } from '../../../../../src/service/msgs/cosmos';
+import type { MsgsBridgeLeg, MsgsLegBase, PlannedBridgeLeg, TxBuilding } from '../../../../../src/service/bridges/types';
 import type { PlannerIndex } from '../../../../../src/service/planner/graph';
 import type { Position } from '../../../../../src/service/planner/types';
 import { ServiceError } from '../../../../../src/service/http/errors';
@@ -12,6 +13,7 @@ import { L1, L2, alice, bob, fakeWorld } from './harness';
 
 const L2_INIT = 'l2/23c8396041db74441f4268d0c7e0533177dc3e028a47a8e584318f2d0c46fbe9';
 const { planner, msgs } = opinitBridge;
+const WHERE = 'operations[0] (op_init_transfer)';
 
 /** A planner index that knows only the positions OPInit asks for (and, optionally, not the rollup). */
 function fakeIndex(withRollup = true): PlannerIndex {
@@ -34,11 +36,12 @@ function building(): TxBuilding {
     timeoutSeconds: 0n,
     nowMs: 0n,
     indices: [0],
+    svmFeePayer: undefined,
     onward: () => undefined,
     evmTx: () => {
       throw new Error('OPInit never writes an EVM tx');
     },
-    cosmosTx: (m) => ({ cosmos_tx: { chain_id: '?', path: [], signer_address: alice, msgs: m }, operations_indices: [0] }),
+    cosmosTx: (m) => ({ cosmos_tx: { chain_id: '?', path: [], signer_address: alice, msgs: m }, operations_indices: [0] }) as never,
   };
 }
 
@@ -100,7 +103,7 @@ describe('OPInit planner', () => {
 describe('OPInit msgs', () => {
   it('reads the fixture-shaped operation back and builds a MsgInitiateTokenDeposit on the L1', () => {
     const body = { from_chain_id: L1, to_chain_id: L2, denom_in: 'uinit', denom_out: L2_INIT, op_init_bridge_id: '16' };
-    const leg = msgs.read(fakeWorld, body, base(L1, L2, 'uinit'));
+    const leg = msgs.read(fakeWorld, body, base(L1, L2, 'uinit'), WHERE);
     expect(leg).toMatchObject({ kind: 'bridge', bridge: 'OPINIT', denomIn: 'uinit', denomOut: L2_INIT, data: { direction: 'deposit', bridgeId: '16' } });
     expect(msgs.amountOut(leg, 123n)).toBe(123n);
     expect(msgs.fees(fakeWorld, leg, 0)).toEqual([]);
@@ -114,7 +117,7 @@ describe('OPInit msgs', () => {
   });
 
   it('builds a MsgInitiateTokenWithdrawal on the rollup for the way back', () => {
-    const leg = msgs.read(fakeWorld, { op_init_bridge_id: '16' }, base(L2, L1, L2_INIT)) as MsgsBridgeLeg<OpinitLeg>;
+    const leg = msgs.read(fakeWorld, { op_init_bridge_id: '16' }, base(L2, L1, L2_INIT), WHERE) as MsgsBridgeLeg<OpinitLeg>;
     expect(leg.denomOut).toBe('uinit');
     const [m] = onlyCosmosMsgs(msgs.startTx(building(), leg, 77n));
     expect(m?.msg_type_url).toBe('/opinit.opchild.v1.MsgInitiateTokenWithdrawal');
@@ -124,7 +127,7 @@ describe('OPInit msgs', () => {
   it('refuses an operation that is not the real bridge, naming the field', () => {
     const bad = (body: Record<string, unknown>, b: MsgsLegBase): string => {
       try {
-        msgs.read(fakeWorld, body, b);
+        msgs.read(fakeWorld, body, b, WHERE);
       } catch (e) {
         expect(e).toBeInstanceOf(ServiceError);
         return (e as Error).message;
@@ -139,7 +142,7 @@ describe('OPInit msgs', () => {
   });
 
   it('explains why nothing rides with it in one transaction', () => {
-    const leg = msgs.read(fakeWorld, {}, base(L1, L2, 'uinit'));
+    const leg = msgs.read(fakeWorld, {}, base(L1, L2, 'uinit'), WHERE);
     expect(msgs.cannotFollow(fakeWorld, { kind: 'transfer', to: L1 }, leg)).toMatch(/MsgInitiateTokenDeposit\) signed on interwoven-1/);
     expect(msgs.cannotContinue(fakeWorld, leg, { kind: 'transfer', from: L2 })).toMatch(/new transaction signed on echelon-1/);
   });
