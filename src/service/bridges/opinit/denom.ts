@@ -7,6 +7,7 @@ import { toBech32 } from '@cosmjs/encoding';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { sha3_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { concat } from '../../msgs/abi';
 
 export const L2_DENOM_PREFIX = 'l2/';
 
@@ -18,19 +19,9 @@ export function bridgeIdBytes(bridgeId: bigint): Uint8Array {
   return out;
 }
 
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
 /** The rollup's denom for `l1Denom` deposited over `bridgeId`: `l2/` + hex SHA3-256(id ‖ denom). */
 export function l2Denom(bridgeId: bigint, l1Denom: string): string {
-  return L2_DENOM_PREFIX + bytesToHex(sha3_256(concat(bridgeIdBytes(bridgeId), utf8ToBytes(l1Denom))));
+  return L2_DENOM_PREFIX + bytesToHex(sha3_256(concat([bridgeIdBytes(bridgeId), utf8ToBytes(l1Denom)])));
 }
 
 /**
@@ -38,6 +29,6 @@ export function l2Denom(bridgeId: bigint, l1Denom: string): string {
  * SDK's address.Module("ophost", id), i.e. sha256(sha256("module") ‖ "ophost" ‖ 0x00 ‖ id), 32 bytes.
  */
 export function bridgeAddress(prefix: string, bridgeId: bigint): string {
-  const key = concat(utf8ToBytes('ophost'), new Uint8Array([0]), bridgeIdBytes(bridgeId));
-  return toBech32(prefix, sha256(concat(sha256(utf8ToBytes('module')), key)), 128);
+  const key = concat([utf8ToBytes('ophost'), new Uint8Array([0]), bridgeIdBytes(bridgeId)]);
+  return toBech32(prefix, sha256(concat([sha256(utf8ToBytes('module')), key])), 128);
 }

@@ -6,8 +6,7 @@
  */
 import { fromBase64, toBase64 } from '@cosmjs/encoding';
 import { z } from 'zod';
-import { checkAddress } from '../../chains/address';
-import { coinProblem, type MsgCodec } from '../../chains/messages';
+import { addressProblem, coinProblem, type MsgCodec } from '../../chains/messages';
 import type { CosmosMsgJson } from '../../msgs/cosmos';
 import {
   MsgInitiateTokenDepositCodec,
@@ -73,11 +72,6 @@ export function initiateTokenDepositFromJson(json: string): MsgInitiateTokenDepo
 export function initiateTokenWithdrawalFromJson(json: string): MsgInitiateTokenWithdrawal {
   const j = parseJson(WithdrawalJson, json, 'MsgInitiateTokenWithdrawal');
   return { sender: j.sender, to: j.to, amount: j.amount };
-}
-
-function addressProblem(label: string, address: string, prefix: string): string | undefined {
-  const r = checkAddress(address, prefix);
-  return r.ok ? undefined : `invalid ${label} address: ${r.reason}: invalid address`;
 }
 
 /** ophost's MsgInitiateTokenDeposit.Validate: the rollup recipient is only required to be present. */
