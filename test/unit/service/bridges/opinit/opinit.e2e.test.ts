@@ -112,6 +112,9 @@ describe('OPInit through the local service', () => {
     expect(tx.chain_id).toBe(L2);
     expect(tx.msgs.map((m) => m.msg_type_url)).toEqual(['/opinit.opchild.v1.MsgInitiateTokenWithdrawal']);
     const before = await balanceOf(service, L1, dev(L1, 4), 'uinit');
+    // the clock refuses a body that asks for nothing, or a jump of no time
+    expect((await service.post('/local/clock', {})).status).toBe(400);
+    expect((await service.post('/local/clock', { advance_seconds: 0 })).status).toBe(400);
     const submitted = await signAndSubmit(service, tx, 4);
     await untilLeg(submitted.tx_hash, L2, 'OPINIT_TRANSFER_SENT');
     expectSupplyConserved();
