@@ -84,6 +84,20 @@ describe('OPInit through the local service', () => {
     expect(ibcOnly.status).not.toBe(200);
   });
 
+  it('INIT on Osmosis reaches Echelon in two transactions: IBC home to Initia, then the deposit signed there', async () => {
+    const initOnOsmosis = service.app.world.assetsByOrigin(L1, 'uinit').find((a) => a.chainId === 'osmosis-1')!.denom;
+    const request = { source_asset_denom: initOnOsmosis, source_asset_chain_id: 'osmosis-1', dest_asset_denom: L2_INIT, dest_asset_chain_id: L2, amount_in: '1000000', allow_multi_tx: true };
+    const r = await route(service, request);
+    expect(r.operations.map((o) => Object.keys(o).find((k) => 'transfer' === k || 'op_init_transfer' === k))).toEqual(['transfer', 'op_init_transfer']);
+    expect(r.txs_required).toBe(2);
+    const msgs = await msgsFor(service, request, r, Object.fromEntries(r.required_chain_addresses.map((c) => [c, dev(c, 6)])));
+    const txs = (msgs.txs ?? []) as { cosmos_tx: { chain_id: string; msgs: { msg_type_url: string }[] } }[];
+    expect(txs.map((t) => [t.cosmos_tx.chain_id, t.cosmos_tx.msgs.map((m) => m.msg_type_url)])).toEqual([
+      ['osmosis-1', ['/ibc.applications.transfer.v1.MsgTransfer']],
+      [L1, ['/opinit.ophost.v1.MsgInitiateTokenDeposit']],
+    ]);
+  });
+
   it('deposit: MsgInitiateTokenDeposit signed on Initia, INIT locked in the bridge account, minted on Echelon: SENT → RECEIVED', async () => {
     const { r, tx } = await run(deposit('2500000'), 3, ['OPINIT']);
     expect(tx.chain_id).toBe(L1);
