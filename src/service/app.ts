@@ -38,8 +38,14 @@ import { buildMsgs, buildMsgsDirect } from './msgs';
 import { planRoute } from './planner';
 import { getWorld, type World } from './world';
 
-/** `POST /local/clock`: simulated seconds per wall second; 0 pauses the simulated chains. */
-const ClockRequest = z.strictObject({ speed: z.number().min(0).max(100_000) });
+/**
+ * `POST /local/clock`: `speed`, simulated seconds per wall second (0 pauses the simulated
+ * chains); `advance_seconds` jumps simulated time forward at once (a rollup's days-long
+ * withdrawal period), running every block, relay and bridge step that falls due on the way.
+ */
+const ClockRequest = z
+  .strictObject({ speed: z.number().min(0).max(100_000).optional(), advance_seconds: z.number().int().min(1).max(30 * 24 * 3600).optional() })
+  .refine((b) => b.speed !== undefined || b.advance_seconds !== undefined, 'give speed, advance_seconds or both');
 
 export type ServiceAppOptions = {
   /** Seeds the chain simulator's randomness (relayer delays); the world itself is fixed. */
@@ -164,8 +170,9 @@ export function createServiceApp(options: ServiceAppOptions = {}): ServiceApp {
       method: 'POST',
       path: '/local/clock',
       handler: (req) => {
-        const { speed } = parseRequest(ClockRequest, req.body);
-        clock.setSpeed(speed);
+        const { speed, advance_seconds } = parseRequest(ClockRequest, req.body);
+        if (speed !== undefined) clock.setSpeed(speed);
+        if (advance_seconds !== undefined) clock.advance(advance_seconds * 1000);
         return { body: { speed: clock.speed, now: new Date(clock.now()).toISOString() } };
       },
     },

@@ -20,6 +20,8 @@ import { TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx';
 import { MsgExecuteContract } from 'cosmjs-types/cosmwasm/wasm/v1/tx';
 import { MsgTransfer } from 'cosmjs-types/ibc/applications/transfer/v1/tx';
 import { MsgLinkRequestCodec, type MsgLinkRequest } from '../../src/service/bridges/axelar/hub';
+import { MsgInitiateTokenDepositCodec, MsgInitiateTokenWithdrawalCodec } from '../../src/service/bridges/opinit/codec';
+import { initiateTokenDepositFromJson, initiateTokenWithdrawalFromJson } from '../../src/service/bridges/opinit/messages';
 import { MsgDepositForBurnCodec, type MsgDepositForBurn } from '../../src/service/bridges/cctp/codec';
 
 export const DEV_MNEMONIC =
@@ -31,6 +33,8 @@ export const TYPE_URLS = {
   executeContract: '/cosmwasm.wasm.v1.MsgExecuteContract',
   depositForBurn: '/circle.cctp.v1.MsgDepositForBurn',
   linkRequest: '/axelar.axelarnet.v1beta1.LinkRequest',
+  initiateTokenDeposit: '/opinit.ophost.v1.MsgInitiateTokenDeposit',
+  initiateTokenWithdrawal: '/opinit.opchild.v1.MsgInitiateTokenWithdrawal',
 } as const;
 
 // Registry wants ts-proto style types; Noble's message is hand-coded in the service
@@ -59,12 +63,18 @@ const linkRequestType = {
   }),
 } as unknown as GeneratedType;
 
+/** A hand-coded service codec as the ts-proto style type Registry wants (fromPartial: the message is already whole). */
+const handCoded = <T>(codec: { encode(m: T): Uint8Array; decode(b: Uint8Array): T }): GeneratedType =>
+  ({ encode: (m: T) => ({ finish: () => codec.encode(m) }), decode: (b: Uint8Array) => codec.decode(b), fromPartial: (p: T) => p }) as unknown as GeneratedType;
+
 export const registry = new Registry([
   [TYPE_URLS.send, MsgSend],
   [TYPE_URLS.transfer, MsgTransfer],
   [TYPE_URLS.executeContract, MsgExecuteContract],
   [TYPE_URLS.depositForBurn, depositForBurnType],
   [TYPE_URLS.linkRequest, linkRequestType],
+  [TYPE_URLS.initiateTokenDeposit, handCoded(MsgInitiateTokenDepositCodec)],
+  [TYPE_URLS.initiateTokenWithdrawal, handCoded(MsgInitiateTokenWithdrawalCodec)],
 ]);
 
 const wallets = new Map<string, Promise<DirectSecp256k1HdWallet>>();
@@ -283,6 +293,10 @@ export function msgFromApi(m: { msg: string; msg_type_url: string }): EncodeObje
       return msgDepositForBurnFromJson(m.msg);
     case TYPE_URLS.linkRequest:
       return msgLinkRequestFromJson(m.msg);
+    case TYPE_URLS.initiateTokenDeposit:
+      return { typeUrl: m.msg_type_url, value: initiateTokenDepositFromJson(m.msg) };
+    case TYPE_URLS.initiateTokenWithdrawal:
+      return { typeUrl: m.msg_type_url, value: initiateTokenWithdrawalFromJson(m.msg) };
     default:
       throw new Error(`msgFromApi: unsupported message type ${m.msg_type_url}`);
   }

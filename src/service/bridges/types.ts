@@ -182,6 +182,28 @@ export interface BridgeInstaller {
   registerPacketMiddleware(middleware: PacketMiddleware): void;
   /** Runs `after` once a message of this type has executed, in the same tx (a deposit address noticing a bank send). */
   afterMsg(typeUrl: string, after: (ctx: ExecContext, msg: unknown) => void): void;
+  /**
+   * An account where a lock-and-mint bridge keeps what it locked (OPInit's bridge account on
+   * the L1). Genesis funds it with the genesis supply of `backs` (what circulates on the other
+   * side at genesis was deposited before it), and supply reports count its holdings as having
+   * left their origin, as a burn would: locking is a bridged-out, paying out a bridged-in.
+   */
+  registerLockAccount(lock: LockAccount): void;
+}
+
+export interface LockAccount {
+  chainId: string;
+  address: string;
+  denom: string;
+  backs: { chainId: string; denom: string };
+}
+
+/** What a bridge's own supply invariant may read (see BridgeSimulation.invariants). */
+export interface BridgeSupplyReader {
+  balance(chainId: string, address: string, denom: string): bigint;
+  supply(chainId: string, denom: string): bigint;
+  bech32Prefix(chainId: string): string;
+  transfers(): Iterable<BridgeTransferView>;
 }
 
 /**
@@ -220,6 +242,8 @@ export interface BridgeTransferView {
 
 export interface BridgeSimulation {
   install(i: BridgeInstaller): void;
+  /** Violations of the bridge's own supply invariant, for ChainSimulator.checkInvariants (empty when it holds). */
+  invariants?(read: BridgeSupplyReader): string[];
   /** Completes a crossing's event from the whole tx that started it (CCTP: a relay fee paid in the same tx). */
   annotate?(event: BridgeEvent, tx: { signer: string; msgs: readonly { typeUrl: string; value: unknown }[] }): void;
   /**

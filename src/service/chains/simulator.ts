@@ -56,7 +56,7 @@ import {
 import { IBC_MIDDLEWARE } from '../bridges/ibc/middleware';
 import { AckError, SUCCESS_ACK, type Cause, type Host, type MiddlewareContext, type PacketMiddleware } from './middleware';
 import { BRIDGES, bridgeOf } from '../bridges/registry';
-import type { BridgeStep, EvmContractHandler } from '../bridges/types';
+import type { BridgeStep, BridgeSupplyReader, EvmContractHandler, LockAccount } from '../bridges/types';
 import { DEFAULT_TIMING, type TimingTable } from '../planner/timing';
 import { BlockClock, TxIndex, DEFAULT_BLOCK_INTERVAL_MS, type BlockRef, type BridgeEvent, type TxEvent, type TxRecord } from './blocks';
 import type { BridgeTransfer } from './bridges';
@@ -255,6 +255,8 @@ export class ChainSimulator {
   private readonly middlewares: PacketMiddleware[] = [...IBC_MIDDLEWARE];
   /** Message types only some chains accept (a bridge's module lives on those chains alone). */
   private readonly msgChains = new Map<string, ReadonlySet<string>>();
+  /** Lock-and-mint bridges' accounts (BridgeInstaller.registerLockAccount). */
+  private readonly locks: LockAccount[] = [];
   private readonly lifecycles = new Map<string, ContractLifecycle>();
   private readonly refusals = new Map<string, Map<string, string>>();
   private readonly listeners = new Set<(e: SimEvent) => void>();
@@ -288,6 +290,7 @@ export class ChainSimulator {
         },
         registerEvmContract: (chainId, address, handler) => this.evmContracts.set(`${chainId}\n${address.toLowerCase()}`, handler),
         registerPacketMiddleware: (mw) => this.middlewares.push(mw),
+        registerLockAccount: (lock) => this.locks.push(lock),
         afterMsg: (typeUrl, after) => {
           const inner = this.executors.get(typeUrl);
           if (!inner) throw new Error(`no executor for ${typeUrl} to follow`);
@@ -371,6 +374,17 @@ export class ChainSimulator {
     }
     for (const e of g?.escrows ?? []) ledger.mint(ledger.escrowAccount(e.channelId, e.portId), e.denom, e.amount);
     for (const a of g?.accounts ?? []) ledger.mint(a.address, a.denom, a.amount);
+    for (const l of this.locks) if (l.chainId === st.chain.chainId) ledger.mint(l.address, l.denom, this.genesisSupply(l.backs.chainId, l.backs.denom));
+  }
+
+  /** What the genesis plan puts of `denom` on `chainId`: dev accounts, escrows, named accounts. */
+  private genesisSupply(chainId: string, denom: string): bigint {
+    const g = this.genesisPlan().chains.get(chainId);
+    let total = 0n;
+    for (const h of g?.holdings ?? []) if (h.denom === denom) total += h.amount * BigInt(DEV_ACCOUNT_COUNT);
+    for (const e of g?.escrows ?? []) if (e.denom === denom) total += e.amount;
+    for (const a of g?.accounts ?? []) if (a.denom === denom) total += a.amount;
+    return total;
   }
 
   /** Materialises every chain (supply reports; tests). Costs a few tens of ms. */
@@ -1431,12 +1445,17 @@ export class ChainSimulator {
     };
     for (const [k, v] of this.genesisPlan().minted) row(originFromKey(k)).minted += v;
     for (const [k, v] of this.faucetMinted) row(originFromKey(k)).minted += v;
+    const locked = new Set(this.locks.map((l) => `${l.chainId}\n${l.address}`));
     for (const st of this.states.values()) {
       const chainId = st.chain.chainId;
       for (const h of st.ledger.holdings()) {
         const o = originOf(chainId, h.denom);
         const r = row(o);
-        if (st.ledger.isEscrow(h.address)) r.escrowed += h.amount;
+        if (locked.has(`${chainId}\n${h.address}`)) {
+          // a bridge's lock: gone from the origin as if burnt (bridged out), back when paid out
+          r.escrowed += h.amount;
+          if (o.chainId === chainId && o.denom === h.denom) r.originSupply -= h.amount;
+        } else if (st.ledger.isEscrow(h.address)) r.escrowed += h.amount;
         else r.circulating += h.amount;
       }
       for (const [denom, amount] of st.ledger.supplyEntries()) {
@@ -1458,6 +1477,13 @@ export class ChainSimulator {
   /** Violations of the supply invariants (empty when the books balance). */
   checkInvariants(): string[] {
     const problems: string[] = [];
+    const reader: BridgeSupplyReader = {
+      balance: (chainId, address, denom) => this.anyState(chainId).ledger.balance(address, denom),
+      supply: (chainId, denom) => this.anyState(chainId).ledger.supply(denom),
+      bech32Prefix: (chainId) => this.world.chain(chainId)?.bech32Prefix ?? '',
+      transfers: () => this.bridgeTransfers.values(),
+    };
+    for (const b of BRIDGES) problems.push(...(b.simulation.invariants?.(reader) ?? []));
     for (const r of this.supplyReport().values()) {
       const name = `${r.origin.denom}@${r.origin.chainId}`;
       const expected = r.minted + r.bridgedIn - r.bridgedOut;

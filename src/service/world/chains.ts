@@ -84,6 +84,28 @@ export function cosmosChainFromRegistry(c: RegChain & { chainId: string; bech32P
 }
 
 export function chainFromBridgeRow(row: BridgeChainRow, cctpDomain: number | null): WorldChain {
+  if (row.chainType === 'cosmos') {
+    const price = row.feeGasPrice;
+    return {
+      chainId: row.chainId,
+      chainName: row.chainName,
+      prettyName: row.prettyName,
+      chainType: 'cosmos',
+      bech32Prefix: row.bech32Prefix ?? '',
+      slip44: row.slip44 ?? 118,
+      feeAssets: [{ denom: row.feeDenom, gasPrice: price === null ? null : { low: price, average: price, high: price } }],
+      stakingDenoms: [],
+      explorerTxTemplate: row.explorerTx,
+      logoUri: row.logoUri,
+      pfmEnabled: false,
+      supportsMemo: true,
+      capabilities: { pfm: false, ibcHooks: false, memo: true, autopilot: false },
+      evmChainId: null,
+      cctpDomain,
+      axelarChainName: row.axelarChainName,
+      source: 'bridges',
+    };
+  }
   return {
     chainId: row.chainId,
     chainName: row.chainName,

@@ -94,7 +94,13 @@ export interface BridgeChainRow {
   chainId: string;
   chainName: string;
   prettyName: string;
-  chainType: 'evm' | 'svm';
+  /** cosmos: a chain chain-registry lacks (an Initia rollup), simulated like the registry's. */
+  chainType: 'evm' | 'svm' | 'cosmos';
+  /** Cosmos rows only. */
+  bech32Prefix: string | null;
+  slip44: number | null;
+  /** Cosmos rows: the fee token's minimum gas price (decimal string), or null. */
+  feeGasPrice: string | null;
   evmChainId: number | null;
   axelarChainName: string | null;
   explorerTx: string;
@@ -152,7 +158,8 @@ function readChains(f: string, list: unknown): BridgeChainRow[] {
     const w = `chains[${i}]`;
     const o = obj(f, w, c);
     const chainType = str(f, `${w}.chain_type`, o['chain_type']);
-    if (chainType !== 'evm' && chainType !== 'svm') throw new DataError(f, `${w}.chain_type`, 'expected evm or svm');
+    if (chainType !== 'evm' && chainType !== 'svm' && chainType !== 'cosmos') throw new DataError(f, `${w}.chain_type`, 'expected evm, svm or cosmos');
+    const cosmos = chainType === 'cosmos';
     const explorerTx = str(f, `${w}.explorer_tx`, o['explorer_tx']);
     if (!explorerTx.includes('${txHash}')) throw new DataError(f, `${w}.explorer_tx`, 'must contain ${txHash}');
     return {
@@ -160,6 +167,9 @@ function readChains(f: string, list: unknown): BridgeChainRow[] {
       chainName: str(f, `${w}.chain_name`, o['chain_name']),
       prettyName: str(f, `${w}.pretty_name`, o['pretty_name']),
       chainType,
+      bech32Prefix: cosmos ? str(f, `${w}.bech32_prefix`, o['bech32_prefix']) : null,
+      slip44: o['slip44'] === undefined || o['slip44'] === null ? null : int(f, `${w}.slip44`, o['slip44']),
+      feeGasPrice: cosmos && o['fee_gas_price'] !== undefined ? decimal(f, `${w}.fee_gas_price`, o['fee_gas_price']) : null,
       evmChainId: o['evm_chain_id'] === null || o['evm_chain_id'] === undefined ? null : int(f, `${w}.evm_chain_id`, o['evm_chain_id']),
       axelarChainName: optStr(f, `${w}.axelar_chain_name`, o['axelar_chain_name']),
       explorerTx,
