@@ -32,6 +32,12 @@ export interface BridgeRelayOptions {
 
 export class BridgeRelay {
   private readonly jobs = new Map<string, BridgeJob>();
+  /**
+   * The latest time a step of each lane (bridge, chain, step) is due: a bridge's relayer or
+   * executor works through its queue in order (OPinit finalizes deposits by sequence), so a
+   * later crossing's step never runs before an earlier one's, whatever the jitter drew.
+   */
+  private readonly laneTail = new Map<string, number>();
 
   constructor(private readonly o: BridgeRelayOptions) {}
 
@@ -52,7 +58,12 @@ export class BridgeRelay {
     // one draw per crossing stretches all its steps alike, so they keep their order
     const u = keyedUnit(this.o.seed, `${event.id}|bridge`);
     const stretch = 1 - this.o.jitter + 2 * this.o.jitter * u;
-    const steps = planned.map((step) => ({ step, at: event.time + Math.round(step.afterMs * stretch) }));
+    const steps = planned.map((step) => {
+      const lane = `${event.bridge}|${step.chainId}|${step.label}`;
+      const at = Math.max(event.time + Math.round(step.afterMs * stretch), this.laneTail.get(lane) ?? 0);
+      this.laneTail.set(lane, at);
+      return { step, at };
+    });
     if (fault !== undefined) this.o.log(`[relayer] ${event.bridge} crossing ${event.id} runs under fault ${fault}`);
     const job: BridgeJob = { event, steps, cancel: undefined, parked: false };
     this.jobs.set(event.id, job);
@@ -72,6 +83,7 @@ export class BridgeRelay {
   forget(): void {
     for (const j of this.jobs.values()) j.cancel?.();
     this.jobs.clear();
+    this.laneTail.clear();
   }
 
   private scheduleNext(job: BridgeJob): void {
