@@ -31,6 +31,19 @@ export const DEFAULT_SLIPPAGE = '1';
  */
 export const BRIDGE_IDS = ['IBC', 'AXELAR', 'CCTP', 'HYPERLANE', 'OPINIT', 'GO_FAST', 'STARGATE', 'LAYER_ZERO', 'EUREKA'] as const;
 
+/** How the popup names each bridge. */
+export const BRIDGE_NAMES: Record<string, string> = {
+  IBC: 'IBC',
+  AXELAR: 'Axelar',
+  CCTP: 'CCTP',
+  HYPERLANE: 'Hyperlane',
+  OPINIT: 'OPinit',
+  GO_FAST: 'Go Fast',
+  STARGATE: 'Stargate',
+  LAYER_ZERO: 'LayerZero',
+  EUREKA: 'IBC Eureka',
+};
+
 export interface QuoteForm {
   source: AssetRef | null;
   dest: AssetRef | null;
