@@ -5,19 +5,11 @@
  * the other route changes what Build builds.
  */
 import { devWallet } from '../support/dev-wallet';
+import { USDC_ETHEREUM_TO_NOBLE as TO_NOBLE } from '../support/usdc-routes';
 import { expect, test } from './support/fixtures';
 import { call, connect, expectOk, openDapp } from './bridge-support';
 import { openPopup, pick } from './popup-helpers';
 
-const USDC_ETH = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
-const TO_NOBLE = {
-  source_asset_chain_id: '1',
-  source_asset_denom: USDC_ETH,
-  dest_asset_chain_id: 'noble-1',
-  dest_asset_denom: 'uusdc',
-  amount_in: '100000000',
-  allow_multi_tx: true,
-};
 const EVM_DEV0 = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
 const ACCOUNT = 7;
 const PREFIX: Record<string, string> = { 'noble-1': 'noble', 'osmosis-1': 'osmo' };

@@ -11,16 +11,9 @@ import {
   routeFeesUsd,
   routeIdentity,
 } from '../../../src/routes/compare';
+import { USDC_ETHEREUM as USDC_ETH, USDC_ETHEREUM_TO_NOBLE } from '../../support/usdc-routes';
 
-const USDC_ETH = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
-const BASE: RouteRequest = {
-  source_asset_chain_id: '1',
-  source_asset_denom: USDC_ETH,
-  dest_asset_chain_id: 'noble-1',
-  dest_asset_denom: 'uusdc',
-  amount_in: '100000000',
-  allow_multi_tx: true,
-};
+const BASE: RouteRequest = USDC_ETHEREUM_TO_NOBLE;
 const DIRECTORY = {
   chains: [
     { id: '1', type: 'evm' },
