@@ -8,7 +8,7 @@ import { devWallet } from '../support/dev-wallet';
 import { USDC_ETHEREUM_TO_NOBLE as TO_NOBLE } from '../support/usdc-routes';
 import { expect, test } from './support/fixtures';
 import { call, connect, expectOk, openDapp } from './bridge-support';
-import { openPopup, pick } from './popup-helpers';
+import { expectAccessible, openPopup, pick } from './popup-helpers';
 
 const EVM_DEV0 = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
 const ACCOUNT = 7;
@@ -68,6 +68,7 @@ test('popup: the routes side by side; picking Axelar makes Build build the Axela
   await expect(choices.first()).toContainText('100 USDC ($100.00)');
   await expect(choices.nth(1)).toContainText(/transaction to sign/);
   await expect(cctp).toBeChecked();
+  await expectAccessible(page, 'the routes found');
 
   // keyboard: arrow keys move the pick like any radio group
   await cctp.focus();

@@ -158,7 +158,6 @@ export function createQuoteRunner(form: Store<QuoteForm>, deps: QuoteRunnerDeps)
     const asked = current;
     if (!asked) return;
     const formAtRequest = form.get();
-    askAlternatives(gen, asked);
     ask(asked.body).then(
       (route) => {
         if (gen !== generation) return; // a newer question was asked meanwhile
@@ -171,6 +170,8 @@ export function createQuoteRunner(form: Store<QuoteForm>, deps: QuoteRunnerDeps)
         state.set({ phase: 'error', key: asked.key, baseKey: asked.baseKey, unsafe: asked.unsafe, error: describe(error), at: now() });
       },
     );
+    // after the default request, so that it leaves first: it is the answer shown first
+    askAlternatives(gen, asked);
   };
 
   const scheduleRefresh = (gen: number) => {
