@@ -8,6 +8,7 @@
  * the first paint, can load it without the wire schemas. Amounts and USD values use BigInt.
  */
 import type { Route, RouteRequest } from '../api/schemas/route';
+import { BRIDGE_IDS } from '../api/bridge-ids';
 import { decimalToScaled } from '../chains/amounts';
 
 export type RouteLabel = 'cheapest' | 'fastest';
@@ -42,8 +43,8 @@ export interface CandidateContext {
   chainType(chainId: string): string | null;
 }
 
-/** The API's bridge types (src/api/schemas/enums.ts BRIDGE_TYPES, repeated here to stay zod-free; a test keeps them equal). */
-export const KNOWN_BRIDGES = ['IBC', 'AXELAR', 'CCTP', 'HYPERLANE', 'OPINIT', 'GO_FAST', 'STARGATE', 'LAYER_ZERO', 'EUREKA'] as const;
+/** The API's bridge types, tried when the API's own list is unknown. */
+export const KNOWN_BRIDGES = BRIDGE_IDS;
 
 /** Bridges production enables only through `experimental_features`; asking for one alone opts in to it. */
 const EXPERIMENTAL_FEATURE: Record<string, string> = {
