@@ -6,6 +6,7 @@ import {
   AssetsResponse,
   BalancesRequest,
   BalancesResponse,
+  BridgesResponse,
   ChainsRequest,
   ChainsResponse,
   IbcOriginAssetsRequest,
@@ -52,11 +53,12 @@ export interface ApiClient {
   ibcOriginAssets(body: z.input<typeof IbcOriginAssetsRequest>, opts?: CallOptions): Promise<IbcOriginAssetsResponse>;
   chains(query?: z.input<typeof ChainsRequest>, opts?: CallOptions): Promise<ChainsResponse>;
   assets(query?: z.input<typeof AssetsRequest>, opts?: CallOptions): Promise<AssetsResponse>;
+  bridges(opts?: CallOptions): Promise<BridgesResponse>;
 }
 
 /**
  * Retry class of every endpoint (see RetryClass in ./transport):
- * - reads — status, chains, assets, balances (a POST only because its query is structured),
+ * - reads — status, chains, assets, bridges, balances (a POST only because its query is structured),
  *   assets_from_source and ibc_origin_assets (lookups): `read`.
  * - quotes — route, msgs, msgs_direct: pure computations with no server-side effect, so a
  *   retry is safe, but planning is heavy and the user is waiting: `compute` (no retry on timeout).
@@ -75,6 +77,7 @@ export const ENDPOINT_RETRY = {
   ibcOriginAssets: 'read',
   chains: 'read',
   assets: 'read',
+  bridges: 'read',
 } as const satisfies Record<keyof Omit<ApiClient, 'baseUrl'>, RetryClass>;
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -121,5 +124,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         query,
         signal: opts?.signal,
       }),
+    bridges: (opts) =>
+      transport.call({ method: 'GET', path: '/v2/info/bridges', retry: ENDPOINT_RETRY.bridges, response: BridgesResponse, signal: opts?.signal }),
   };
 }

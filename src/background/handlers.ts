@@ -2,6 +2,7 @@
 import type { Runtime } from 'webextension-polyfill';
 import { ApiCallRegistry, proxyApiCall, toProtocolError } from './api-proxy';
 import { ProtocolError } from './protocol-error';
+import { routeCandidates } from './route-candidates';
 import type { BackgroundHandlers } from './router';
 import type { BackgroundServices } from './services';
 
@@ -67,6 +68,7 @@ export function createBackgroundHandlers(
 
     'courier:directory:get': () => services.directory.get(),
     'courier:directory:refresh': ({ force }) => services.directory.refresh(force ?? false),
+    'courier:routes:plan': async ({ body }) => ({ candidates: await routeCandidates(services, body) }),
 
     'courier:tx:submit': ({ tx, chain_id, route, assets }) =>
       api(async () => (await tracker.submit({ tx, chain_id }, EXTENSION, { route, assets })).item),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Route, SubmitRequest, TrackRequest } from '../api';
+import { Route, RouteRequest, SubmitRequest, TrackRequest } from '../api';
 import { ApiCallParams, ApiCancelParams, ApiCancelResult } from './api-proxy';
 import { DirectorySnapshot } from './directory/schema';
 import { SetKeyParams, SettingsUpdate, SettingsView } from './settings-schema';
@@ -99,6 +99,15 @@ export const backgroundMethods = {
    * when it fails, the cached lists with `error`, or with nothing cached code `api`.
    */
   'courier:directory:refresh': { params: z.strictObject({ force: z.boolean().optional() }), result: DirectorySnapshot },
+
+  /**
+   * The route requests to compare for a transfer (routes/compare.ts): the default, Go Fast and
+   * each bridge the API lists on its own; the popup asks them itself, each cancellable.
+   */
+  'courier:routes:plan': {
+    params: z.strictObject({ body: RouteRequest }),
+    result: z.object({ candidates: z.array(z.object({ id: z.string(), body: RouteRequest })) }),
+  },
 
   /** Broadcast a signed tx (POST /v2/tx/submit) and track it from then on. */
   'courier:tx:submit': { params: TxSubmitParams, result: TrackedTx },

@@ -194,6 +194,7 @@ export function createBackgroundServices(options: ServiceOptions = {}): Backgrou
     log,
     tracker,
     getClient,
+    directory,
     windows: () => options.windows ?? (browser.windows as unknown as WindowsLike | undefined),
     sendToFrame: options.sendToFrame ?? frameSender(browser.tabs as unknown as Parameters<typeof frameSender>[0]),
     approveUrl: (id) => extensionUrl(`/approve.html?request=${encodeURIComponent(id)}`),

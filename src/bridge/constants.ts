@@ -40,6 +40,7 @@ export const BRIDGE_METHODS = [
   'connect',
   'disconnect',
   'route',
+  'routes',
   'msgs',
   'msgs_direct',
   'balances',

@@ -9,6 +9,7 @@ import { KeyedMutex } from '../storage/mutex';
 import type { Logger, StorageAreaLike } from '../storage/versioned';
 import type { Tracker } from '../tracker/tracker';
 import type { ApprovalView } from '../protocol';
+import type { DirectorySnapshot } from '../directory/schema';
 import { BRIDGE_PING_TAG, BridgePong } from '../../bridge/protocol';
 import { APPROVAL_LIMITS, APPROVAL_PERMISSIONS, Approvals, createApprovalsRecord, type FrameAlive, type WindowsLike } from './approvals';
 import { createBridgeHandler, type BridgeHandler } from './handler';
@@ -30,6 +31,8 @@ export interface BridgeServiceDeps {
   log: Logger;
   tracker: Tracker;
   getClient(): Promise<ApiClient>;
+  /** The API's cached lists (bridges and chain types plan `routes`). */
+  directory?: { get(): Promise<DirectorySnapshot> };
   windows: () => WindowsLike | undefined;
   sendToFrame: SendToFrame;
   approveUrl: (id: string) => string;
@@ -68,7 +71,7 @@ export function createBridgeServices(deps: BridgeServiceDeps): BridgeServices {
   });
   const events = new PageEvents({ record: createSubscribersRecord(session), sites, sendToFrame: deps.sendToFrame, now, log: deps.log });
   const limiter = new OriginRateLimiter(deps.rateLimit ?? DEFAULT_RATE_LIMIT, now);
-  const handle = createBridgeHandler({ sites, approvals, tracker: deps.tracker, getClient: deps.getClient, limiter, log: deps.log });
+  const handle = createBridgeHandler({ sites, approvals, tracker: deps.tracker, getClient: deps.getClient, directory: deps.directory, limiter, log: deps.log });
   deps.tracker.onChange(events.onTrackedChanged);
   sites.onRevoked((origin) => events.forgetOrigin(origin));
   const approvalView = async (id: string): Promise<ApprovalView | null> => {

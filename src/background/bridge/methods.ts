@@ -19,6 +19,9 @@ import {
   type ApiClient,
 } from '../../api';
 import { BridgeErrorCode, type BridgeMethod } from '../../bridge/protocol';
+import { askRouteCandidates } from '../../routes/compare';
+import type { DirectorySnapshot } from '../directory/schema';
+import { routeCandidates } from '../route-candidates';
 import type { Tracker } from '../tracker/tracker';
 import { siteView } from '../tracker/views';
 import type { ApprovalOutcome, Approvals } from './approvals';
@@ -32,6 +35,8 @@ export interface MethodDeps {
   approvals: Approvals;
   tracker: Pick<Tracker, 'submitFromOrigin' | 'trackFromOrigin' | 'getForOrigin' | 'listForOrigin'>;
   getClient(): Promise<ApiClient>;
+  /** The API's cached bridge list and chain types, for planning `routes`. */
+  directory?: { get(): Promise<DirectorySnapshot> };
 }
 
 type MethodSpec = {
@@ -84,6 +89,16 @@ export const BRIDGE_METHOD_SPECS: Record<BridgeMethod, MethodSpec> = {
     },
   },
   route: api(RouteRequest, (client, body) => client.route(body)),
+  // the default, Go Fast and each bridge on its own, asked at once and compared (routes/compare.ts)
+  routes: {
+    params: RouteRequest,
+    connected: true,
+    async run(deps, _origin, params) {
+      const client = await deps.getClient();
+      const candidates = await routeCandidates({ getClient: async () => client, directory: deps.directory }, params as z.output<typeof RouteRequest>);
+      return { routes: await askRouteCandidates(candidates, (body) => client.route(body)) };
+    },
+  },
   // checked against the addresses the page sent before the page sees them (verify.ts)
   msgs: api(MsgsRequest, async (client, body) => {
     const answer = await client.msgs(body);

@@ -91,7 +91,8 @@ export class DirectoryCache {
   }
 
   private isFresh(record: DirectoryRecord | null): boolean {
-    if (!record) return false;
+    // cached before the bridge list was kept: served, and fetched again
+    if (!record || record.directory.bridges === undefined) return false;
     const age = this.deps.clock.now() - record.fetchedAt;
     // a record from the future (the clock was set back) is not trusted to be fresh
     return age >= 0 && age < this.ttlMs;
@@ -114,15 +115,20 @@ export class DirectoryCache {
     const running = this.inFlight.get(baseUrl);
     if (running) return running;
     const work = (async () => {
-      const [chains, assets] = await Promise.all([
+      const [chains, assets, bridges] = await Promise.all([
         client.chains({ include_evm: true, include_svm: true }),
         client.assets({ include_evm_assets: true, include_svm_assets: true, include_cw20_assets: true }),
+        // Only route comparison needs it: the pickers' lists do not fail with it.
+        client.bridges().catch((error: unknown) => {
+          this.log.warn(`[courier] the bridge list of ${baseUrl} could not be fetched: ${messageOf(error)}`);
+          return null;
+        }),
       ]);
       const record: DirectoryRecord = {
         version: DIRECTORY_VERSION,
         baseUrl,
         fetchedAt: this.deps.clock.now(),
-        directory: normaliseDirectory(chains, assets),
+        directory: normaliseDirectory(chains, assets, bridges),
       };
       await this.write(DirectoryRecord.parse(record));
       this.failures.delete(baseUrl);

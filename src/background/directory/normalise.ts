@@ -5,7 +5,7 @@
  * `pretty_name` on some chains), and an entry without a usable id or denom is left out rather
  * than refusing the whole list.
  */
-import type { AssetsResponse, ChainsResponse } from '../../api';
+import type { AssetsResponse, BridgesResponse, ChainsResponse } from '../../api';
 import type { Directory } from './schema';
 import { MAX_DIRECTORY_ASSETS, MAX_DIRECTORY_CHAINS } from './schema';
 
@@ -57,7 +57,7 @@ function assetOf(chainKey: string, raw: Record<string, unknown>): Directory['ass
 const records = (list: unknown): Record<string, unknown>[] =>
   Array.isArray(list) ? list.filter((x): x is Record<string, unknown> => typeof x === 'object' && x !== null) : [];
 
-export function normaliseDirectory(chains: ChainsResponse, assets: AssetsResponse): Directory {
+export function normaliseDirectory(chains: ChainsResponse, assets: AssetsResponse, bridges: BridgesResponse | null = null): Directory {
   const chainList = records(chains.chains)
     .map(chainOf)
     .filter((c) => c !== null)
@@ -70,5 +70,8 @@ export function normaliseDirectory(chains: ChainsResponse, assets: AssetsRespons
       if (assetList.length >= MAX_DIRECTORY_ASSETS) break;
     }
   }
-  return { chains: chainList, assets: assetList };
+  const bridgeIds = bridges
+    ? [...new Set(records(bridges.bridges).map((b) => str(b.id, 64)).filter((id) => id !== null))].slice(0, 64)
+    : null;
+  return { chains: chainList, assets: assetList, bridges: bridgeIds };
 }

@@ -43,6 +43,11 @@ export const MAX_DIRECTORY_ASSETS = 30_000;
 export const Directory = z.object({
   chains: z.array(DirectoryChain).max(MAX_DIRECTORY_CHAINS),
   assets: z.array(DirectoryAsset).max(MAX_DIRECTORY_ASSETS),
+  /**
+   * The bridge ids `/v2/info/bridges` lists (route comparison asks each); null when that list
+   * could not be had. Absent in records cached before it was kept: such a record is revalidated.
+   */
+  bridges: z.array(z.string().min(1).max(64)).max(64).nullable().optional(),
 });
 export type Directory = z.infer<typeof Directory>;
 

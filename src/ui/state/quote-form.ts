@@ -29,7 +29,20 @@ export const DEFAULT_SLIPPAGE = '1';
  * Bridge ids offered as options. The API's list is BRIDGE_TYPES in src/api/schemas/enums.ts; a
  * unit test keeps the two equal (importing it here would pull zod into the first render).
  */
-export const BRIDGE_IDS = ['IBC', 'AXELAR', 'CCTP', 'HYPERLANE', 'OPINIT', 'GO_FAST', 'STARGATE', 'LAYER_ZERO', 'EUREKA'] as const;
+export { BRIDGE_IDS } from '../../api/bridge-ids';
+
+/** How the popup names each bridge. */
+export const BRIDGE_NAMES: Record<string, string> = {
+  IBC: 'IBC',
+  AXELAR: 'Axelar',
+  CCTP: 'CCTP',
+  HYPERLANE: 'Hyperlane',
+  OPINIT: 'OPinit',
+  GO_FAST: 'Go Fast',
+  STARGATE: 'Stargate',
+  LAYER_ZERO: 'LayerZero',
+  EUREKA: 'IBC Eureka',
+};
 
 export interface QuoteForm {
   source: AssetRef | null;

@@ -7,6 +7,11 @@
  * which cancels it in the background too (callApi sends `courier:api:cancel`: the fetch and its
  * retries stop). An answer that still arrives for an old question is dropped, and a cancellation
  * is never shown as an error. The debounce keeps most requests from being sent at all.
+ *
+ * With `planAlternatives`, each question also asks, in parallel with the default request, the
+ * other requests worth comparing (Go Fast, each bridge on its own: routes/compare.ts). Their
+ * answers fill `alternatives` as they arrive, each request cancellable like the default one;
+ * a refresh keeps the previous alternatives on show until its own round has answered.
  */
 import type { Route, RouteRequest } from '../../api/schemas/route';
 import { describeError, isCancellation, type UiError } from '../shared/errors';
@@ -20,6 +25,20 @@ export type QuoteState =
   | { phase: 'ready'; key: string; baseKey: string; unsafe: boolean; route: Route; at: number; refreshing: boolean }
   | { phase: 'error'; key: string; baseKey: string; unsafe: boolean; error: UiError; at: number };
 
+/** The other routes for the question the state answers (`key`), as they arrive. */
+export interface AlternativesState {
+  key: string | null;
+  /** Answers, in arrival order (failures left out: a bridge that cannot carry it answers 404). */
+  routes: Route[];
+  /** Requests (or the planning of them) still unanswered in this round. */
+  pending: number;
+  /** A round was stopped before it finished: the next start asks again. */
+  incomplete: boolean;
+}
+
+/** The route the user picked among the alternatives, by its identity (routes/compare.ts), for one question. */
+export type RouteChoice = { key: string; identity: string } | null;
+
 export interface QuoteRunnerDeps {
   /** Asks for a route; `signal` aborts when the question is superseded (the call should stop). */
   fetchRoute(body: RouteRequest, options: { signal: AbortSignal }): Promise<Route>;
@@ -29,6 +48,8 @@ export interface QuoteRunnerDeps {
   refreshMs?: number;
   /** Told about every answer that is shown (for remembering quoted assets). */
   onQuoted?: (form: QuoteForm, route: Route) => void;
+  /** The other route requests to compare for `body` (without the default one). */
+  planAlternatives?(body: RouteRequest): Promise<RouteRequest[]>;
   describe?: (error: unknown) => UiError;
 }
 
@@ -36,6 +57,10 @@ export interface QuoteRunner {
   state: Store<QuoteState>;
   /** The base request key the user allowed an unsafe route for. */
   unsafeApproval: Store<string | null>;
+  /** The other routes for the current question (empty without `planAlternatives`). */
+  alternatives: Store<AlternativesState>;
+  /** What the user picked; kept across refreshes of the same question. */
+  choice: Store<RouteChoice>;
   /** Starts following the form; returns stop (timers cleared, the last answer kept). */
   start(): () => void;
   /** Asks again now, even for the same form. */
@@ -44,7 +69,7 @@ export interface QuoteRunner {
   allowUnsafe(): void;
   /** Forgets the answer (the API changed): the next start asks again. */
   invalidate(): void;
-  /** Requests sent to the background (for tests and diagnostics). */
+  /** Route requests sent to the background, alternatives included (for tests and diagnostics). */
   readonly sent: number;
 }
 
@@ -60,14 +85,17 @@ export function createQuoteRunner(form: Store<QuoteForm>, deps: QuoteRunnerDeps)
     initialPlan.ok ? { phase: 'loading', key: initialPlan.key, baseKey: initialPlan.key, unsafe: false } : { phase: 'idle', plan: initialPlan },
   );
   const unsafeApproval = createStore<string | null>(null);
+  const noAlternatives = (): AlternativesState => ({ key: null, routes: [], pending: 0, incomplete: false });
+  const alternatives = createStore<AlternativesState>(noAlternatives());
+  const choice = createStore<RouteChoice>(null);
 
   let generation = 0;
   let current: { key: string; baseKey: string; body: RouteRequest; unsafe: boolean } | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running = false;
   let sent = 0;
-  /** The route request in flight, if any. */
-  let inFlight: AbortController | null = null;
+  /** The route requests in flight (the default one and the alternatives). */
+  const inFlight = new Set<AbortController>();
 
   const clear = () => {
     if (timer !== undefined) clearTimeout(timer);
@@ -77,34 +105,73 @@ export function createQuoteRunner(form: Store<QuoteForm>, deps: QuoteRunnerDeps)
   /** A new question (or none): the answer to the previous one is no longer wanted. */
   const supersede = () => {
     generation += 1;
-    inFlight?.abort();
-    inFlight = null;
+    for (const controller of inFlight) controller.abort();
+    inFlight.clear();
+    const alt = alternatives.get();
+    if (alt.pending > 0) alternatives.set({ ...alt, pending: 0, incomplete: true });
+  };
+
+  /** One route request with its own AbortController, which `supersede` aborts. */
+  const ask = (body: RouteRequest): Promise<Route> => {
+    sent += 1;
+    const controller = new AbortController();
+    inFlight.add(controller);
+    const settled = () => inFlight.delete(controller);
+    return deps.fetchRoute(body, { signal: controller.signal }).finally(settled);
+  };
+
+  /** This round's alternatives: planned, then asked at once; shown as they come (a refresh: when all came). */
+  const askAlternatives = (gen: number, asked: { key: string; body: RouteRequest }) => {
+    const plan = deps.planAlternatives;
+    if (!plan) return;
+    const previous = alternatives.get();
+    const refreshing = previous.key === asked.key && !previous.incomplete;
+    const shown = refreshing ? previous.routes : [];
+    const fresh: Route[] = [];
+    let pending = 1;
+    const publish = () => alternatives.set({ key: asked.key, routes: refreshing && pending > 0 ? shown : [...fresh], pending, incomplete: false });
+    const done = () => {
+      pending -= 1;
+      if (gen === generation) publish();
+    };
+    publish();
+    plan(asked.body).then(
+      (bodies) => {
+        if (gen !== generation) return;
+        pending += bodies.length;
+        for (const body of bodies) {
+          ask(body).then(
+            (route) => {
+              if (gen === generation) fresh.push(route);
+              done();
+            },
+            done, // a bridge that cannot carry it, or a cancellation: left out
+          );
+        }
+        done();
+      },
+      done,
+    );
   };
 
   const request = (gen: number) => {
     const asked = current;
     if (!asked) return;
-    sent += 1;
     const formAtRequest = form.get();
-    const controller = new AbortController();
-    inFlight = controller;
-    const settled = () => {
-      if (inFlight === controller) inFlight = null;
-    };
-    deps.fetchRoute(asked.body, { signal: controller.signal }).then(
+    ask(asked.body).then(
       (route) => {
-        settled();
         if (gen !== generation) return; // a newer question was asked meanwhile
         state.set({ phase: 'ready', key: asked.key, baseKey: asked.baseKey, unsafe: asked.unsafe, route, at: now(), refreshing: false });
         deps.onQuoted?.(formAtRequest, route);
         scheduleRefresh(gen);
       },
       (error: unknown) => {
-        settled();
         if (gen !== generation || isCancellation(error)) return;
         state.set({ phase: 'error', key: asked.key, baseKey: asked.baseKey, unsafe: asked.unsafe, error: describe(error), at: now() });
       },
     );
+    // after the default request, so that it leaves first: it is the answer shown first
+    askAlternatives(gen, asked);
   };
 
   const scheduleRefresh = (gen: number) => {
@@ -153,6 +220,8 @@ export function createQuoteRunner(form: Store<QuoteForm>, deps: QuoteRunnerDeps)
   return {
     state,
     unsafeApproval,
+    alternatives,
+    choice,
     get sent() {
       return sent;
     },
@@ -166,8 +235,10 @@ export function createQuoteRunner(form: Store<QuoteForm>, deps: QuoteRunnerDeps)
         b();
       };
       const s = state.get();
-      if (current && s.phase === 'ready' && now() - s.at >= refreshMs) {
-        refresh(); // back on the page after a while: the quote is stale
+      const alt = alternatives.get();
+      const unfinished = deps.planAlternatives !== undefined && s.phase === 'ready' && (alt.key !== s.key || alt.incomplete);
+      if (current && s.phase === 'ready' && (now() - s.at >= refreshMs || unfinished)) {
+        refresh(); // back on the page after a while (the quote is stale), or the alternatives were cut short
       } else if (current && s.phase === 'ready') {
         scheduleRefresh(generation);
       } else {
@@ -191,6 +262,7 @@ export function createQuoteRunner(form: Store<QuoteForm>, deps: QuoteRunnerDeps)
     invalidate() {
       current = null;
       supersede();
+      alternatives.set(noAlternatives());
       clear();
       const plan = planRouteRequest(form.get());
       state.set(plan.ok ? { phase: 'loading', key: plan.key, baseKey: plan.key, unsafe: false } : { phase: 'idle', plan });

@@ -116,6 +116,9 @@ let runner: QuoteRunner | null = null;
 export function quoteRunner(): QuoteRunner {
   runner ??= createQuoteRunner(quoteForm, {
     fetchRoute: (body, { signal }) => callApi('route', body, { signal }),
+    // The background plans them from the API's bridge list; the default is already being asked.
+    planAlternatives: async (body) =>
+      (await callBackground('courier:routes:plan', { body })).candidates.filter((c) => c.id !== 'default').map((c) => c.body),
     describe: uiError,
     onQuoted: (form) => {
       const picked = [form.source, form.dest].filter((a) => a !== null);

@@ -53,7 +53,10 @@ function withChain(id: string, name: string) {
 }
 
 function setup(options: { maxEntries?: number } = {}) {
-  const api = new FakeApi().on('/v2/info/chains', ok(CHAINS)).on('/v2/fungible/assets', ok(ASSETS));
+  const api = new FakeApi()
+    .on('/v2/info/chains', ok(CHAINS))
+    .on('/v2/fungible/assets', ok(ASSETS))
+    .on('/v2/info/bridges', ok({ bridges: [{ id: 'IBC', name: 'IBC' }, { id: 'CCTP', name: 'CCTP' }] }));
   const clock = manualClock();
   const target = { baseUrl: A };
   const make = () =>
@@ -86,10 +89,10 @@ describe('the directory cache', () => {
     expect(Object.fromEntries(chains!.query)).toMatchObject({ include_evm: 'true', include_svm: 'true' });
     const [assets] = api.calls('/v2/fungible/assets');
     expect(Object.fromEntries(assets!.query)).toMatchObject({ include_evm_assets: 'true', include_svm_assets: 'true', include_cw20_assets: 'true' });
-    expect(await stored(A)).toMatchObject({ version: 1, baseUrl: A, directory: { chains: [{ id: 'cosmoshub-4' }, { id: 'osmosis-1' }] } });
+    expect(await stored(A)).toMatchObject({ version: 1, baseUrl: A, directory: { chains: [{ id: 'cosmoshub-4' }, { id: 'osmosis-1' }], bridges: ['IBC', 'CCTP'] } });
 
     expect(await cache.get()).toMatchObject({ fresh: true, revalidating: false });
-    expect(api.requests).toHaveLength(2);
+    expect(api.requests).toHaveLength(3);
   });
 
   it('survives a worker restart: a fresh entry is read from storage, not fetched', async () => {
@@ -97,7 +100,23 @@ describe('the directory cache', () => {
     await cache.refresh();
     const again = await restart().get();
     expect(again).toMatchObject({ fresh: true, revalidating: false, directory: { chains: [{ id: 'cosmoshub-4' }, { id: 'osmosis-1' }] } });
-    expect(api.requests).toHaveLength(2);
+    expect(api.requests).toHaveLength(3);
+  });
+
+  it('keeps the lists when the bridge list cannot be had (bridges: null)', async () => {
+    const { api, cache } = setup();
+    api.on('/v2/info/bridges', serverError);
+    const fetched = await cache.refresh();
+    expect(fetched).toMatchObject({ fresh: true, error: null, directory: { chains: [{ id: 'cosmoshub-4' }, { id: 'osmosis-1' }], bridges: null } });
+  });
+
+  it('serves an entry cached before bridges were kept, and fetches it again', async () => {
+    const { api, cache, clock } = setup();
+    const old = { chains: normaliseDirectory(CHAINS as never, ASSETS as never).chains, assets: [] };
+    await fakeBrowser.storage.local.set({ [directoryKey(A)]: { version: 1, baseUrl: A, fetchedAt: clock.now(), directory: old } });
+    expect(await cache.get()).toMatchObject({ fresh: false, revalidating: true, directory: { chains: [{ id: 'cosmoshub-4' }, { id: 'osmosis-1' }] } });
+    expect(await cache.refresh()).toMatchObject({ fresh: true, directory: { bridges: ['IBC', 'CCTP'] } });
+    expect(api.calls('/v2/info/bridges')).toHaveLength(1);
   });
 
   it('past the time-to-live: the stale lists at once, a fetch behind them, the new lists from refresh()', async () => {

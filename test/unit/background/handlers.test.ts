@@ -461,3 +461,18 @@ describe('transactions through the protocol', () => {
     expect(await call('courier:hello', {})).toMatchObject({ product: 'Courier', apiBaseUrl: 'https://api.dev.skip.build' });
   });
 });
+
+describe('courier:routes:plan', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('answers the requests to compare, default first, from the API bridge list; refuses a bad body', async () => {
+    const api = new FakeApi().on('/v2/info/bridges', ok({ bridges: [{ id: 'IBC' }, { id: 'AXELAR' }, { id: 'GO_FAST' }] }));
+    const { call, raw } = setup({ api });
+    const body = { source_asset_chain_id: 'cosmoshub-4', source_asset_denom: 'uatom', dest_asset_chain_id: 'osmosis-1', dest_asset_denom: 'uosmo', amount_in: '1' };
+    const { candidates } = await call('courier:routes:plan', { body });
+    expect(candidates.map((c) => c.id)).toEqual(['default', 'go_fast', 'bridge:IBC', 'bridge:AXELAR', 'bridge:GO_FAST']);
+    expect(candidates[0]!.body).toEqual(body);
+    expect(candidates[3]!.body).toEqual({ ...body, bridges: ['AXELAR', 'IBC'] });
+    expect(await raw('courier:routes:plan', { body: { ...body, amount_in: 1 } })).toMatchObject({ ok: false, error: { code: 'bad-request' } });
+  });
+});

@@ -1,4 +1,8 @@
-/** The answer to a quote: amounts, time, steps, fees; loaded with the first answer (it needs the route model). */
+/**
+ * The answer to a quote: the routes found side by side (the default first to show, the others as
+ * they arrive), then amounts, time, steps and fees of the one selected; loaded with the first
+ * answer (it needs the route model).
+ */
 import { Row } from '../../components/Bits';
 import { FeeList, UsdLine, WarningBanner } from '../../components/RouteParts';
 import { checkSlippage } from '../../model/quote-request';
@@ -9,9 +13,16 @@ import { useCatalog } from '../../state/catalog';
 import type { QuoteForm } from '../../state/quote-form';
 import { displayAmount, displayPercent, displayEstimate, formatAgo } from '../../shared/format';
 import { navigate } from '../routes';
+import { RouteChoices, useRouteChoices } from '../../components/RouteChoices';
+import type { QuoteRunner, QuoteState } from '../../state/quote-runner';
 
-export default function QuoteSummary({ route, at, refreshing, form, now }: { route: Route; at: number; refreshing: boolean; form: QuoteForm; now: number }) {
+type Ready = Extract<QuoteState, { phase: 'ready' }>;
+
+export default function QuoteSummary({ runner, state, form, now }: { runner: QuoteRunner; state: Ready; form: QuoteForm; now: number }) {
   const { catalog } = useCatalog();
+  const choices = useRouteChoices(runner, state);
+  const { at, refreshing } = state;
+  const route: Route = choices.selected.route;
   const { source, dest } = form;
   if (!source || !dest) return null;
   const resolve = makeResolver(catalog, [source, dest]);
@@ -19,6 +30,7 @@ export default function QuoteSummary({ route, at, refreshing, form, now }: { rou
   const fees = routeFees(route);
   return (
     <div class="courier-card" data-testid="quote-summary">
+      <RouteChoices runner={runner} state={state} model={choices} dest={dest} />
       <WarningBanner route={route} />
       <dl class="courier-kv">
         <Row term="You receive about" testId="quote-amount-out">

@@ -10,7 +10,7 @@ import { DelayedSkeleton, ErrorBox, Loading } from '../../components/Feedback';
 import { checkSlippage, planRouteRequest } from '../../model/quote-request';
 import { balanceCache, balanceKey, fetchBalances } from '../../state/balances';
 import { addressBook, quoteForm } from '../../state/core-stores';
-import { BRIDGE_IDS, formKinds, SLIPPAGE_PRESETS, type AssetRef, type QuoteForm } from '../../state/quote-form';
+import { BRIDGE_IDS, BRIDGE_NAMES, formKinds, SLIPPAGE_PRESETS, type AssetRef, type QuoteForm } from '../../state/quote-form';
 import { useCatalog } from '../../state/catalog';
 import { quoteRunner } from '../../state/runtime';
 import { displayAmount } from '../../shared/format';
@@ -18,18 +18,6 @@ import { lazyComponent } from '../../shared/lazy';
 import { useStore } from '../../shared/store';
 
 const QuoteSummary = lazyComponent(() => import('./QuoteSummary'), <DelayedSkeleton active lines={3} label="Loading the quote" />);
-
-const BRIDGE_NAMES: Record<string, string> = {
-  IBC: 'IBC',
-  AXELAR: 'Axelar',
-  CCTP: 'CCTP',
-  HYPERLANE: 'Hyperlane',
-  OPINIT: 'OPinit',
-  GO_FAST: 'Go Fast',
-  STARGATE: 'Stargate',
-  LAYER_ZERO: 'LayerZero',
-  EUREKA: 'IBC Eureka',
-};
 
 function update(patch: Partial<QuoteForm>) {
   quoteForm.set((f) => ({ ...f, ...patch }));
@@ -286,7 +274,7 @@ export default function QuoteView() {
           </ErrorBox>
         )}
         {state.phase === 'ready' && form.dest && form.source && (
-          <QuoteSummary route={state.route} at={state.at} refreshing={state.refreshing} form={form} now={now} />
+          <QuoteSummary runner={runner} state={state} form={form} now={now} />
         )}
       </div>
     </section>

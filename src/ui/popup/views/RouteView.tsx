@@ -1,4 +1,7 @@
-/** Route preview: every step, fee and figure of the current quote, then "Continue" freezes it for building. */
+/**
+ * Route preview: the routes found (the pick can change here too), then every step, fee and
+ * figure of the selected one; "Continue" freezes it for building.
+ */
 import { useEffect, useState } from 'preact/hooks';
 import { Row } from '../../components/Bits';
 import { DelayedSkeleton, ErrorBox, Loading } from '../../components/Feedback';
@@ -14,10 +17,10 @@ import { flow } from '../../state/stores';
 import { displayAmount, displayPercent, displayEstimate, formatAgo } from '../../shared/format';
 import { useStore } from '../../shared/store';
 import { navigate } from '../routes';
+import { RouteChoices, useRouteChoices } from '../../components/RouteChoices';
+import type { QuoteRunner, QuoteState } from '../../state/quote-runner';
 
 export default function RouteView() {
-  const form = useStore(quoteForm);
-  const { catalog } = useCatalog();
   const runner = quoteRunner();
   const state = useStore(runner.state);
   const [accepted, setAccepted] = useState(false);
@@ -61,7 +64,28 @@ export default function RouteView() {
     );
   }
 
-  const route = state.route;
+  return <ReadyRoute runner={runner} state={state} now={now} accepted={accepted} setAccepted={setAccepted} />;
+}
+
+function ReadyRoute({
+  runner,
+  state,
+  now,
+  accepted,
+  setAccepted,
+}: {
+  runner: QuoteRunner;
+  state: Extract<QuoteState, { phase: 'ready' }>;
+  now: number;
+  accepted: boolean;
+  setAccepted: (accepted: boolean) => void;
+}) {
+  const form = useStore(quoteForm);
+  const { catalog } = useCatalog();
+  const choices = useRouteChoices(runner, state);
+  const route = choices.selected.route;
+  // accepting one route's warning says nothing about another's
+  useEffect(() => setAccepted(false), [choices.selected.identity]);
   const { source, dest } = form;
   const resolve = makeResolver(catalog, [source, dest]);
   const srcAsset = source ?? resolve(route.source_asset_chain_id, route.source_asset_denom);
@@ -89,6 +113,7 @@ export default function RouteView() {
   return (
     <section aria-labelledby="route-title" class="courier-view" data-testid="view-route">
       <h2 id="route-title">Route</h2>
+      <RouteChoices runner={runner} state={state} model={choices} dest={dstAsset} />
       <WarningBanner route={route} />
       <dl class="courier-kv courier-card">
         <Row term="You send">{displayAmount(route.amount_in, srcAsset.decimals, srcAsset.symbol, route.source_asset_denom)}</Row>
