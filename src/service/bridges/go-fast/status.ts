@@ -1,0 +1,69 @@
+/**
+ * A Go Fast order in /status: production's GoFastTransferInfo (from_chain_id, to_chain_id,
+ * state, txs {order_submitted_tx, order_filled_tx, order_refunded_tx, order_timeout_tx},
+ * error_message), from the txs that are on chain at `now`.
+ */
+import type { BridgeStatus, BridgeStatusLeg, BridgeTransferView, StatusTx } from '../types';
+import { STEP_FILL, STEP_REFUND, STEP_TIMEOUT } from './steps';
+
+/** openapi GoFastTransferState, in the spec's order. */
+export const GO_FAST_STATES = [
+  'GO_FAST_TRANSFER_UNKNOWN',
+  'GO_FAST_TRANSFER_SENT',
+  'GO_FAST_POST_ACTION_FAILED',
+  'GO_FAST_TRANSFER_TIMEOUT',
+  'GO_FAST_TRANSFER_FILLED',
+  'GO_FAST_TRANSFER_REFUNDED',
+] as const;
+export type GoFastState = (typeof GO_FAST_STATES)[number];
+
+type Tx = (chainId: string, hash: string, time: number) => StatusTx;
+
+export function projectGoFast(t: BridgeTransferView, tx: Tx, now: number): BridgeStatusLeg {
+  const landed = (label: string) => t.steps.find((s) => s.label === label && s.tx.code === 0 && s.tx.time <= now)?.tx;
+  const txOf = (r: { chainId: string; hash: string; time: number } | undefined): StatusTx | null => (r ? tx(r.chainId, r.hash, r.time) : null);
+  const submitted = t.event.time <= now ? tx(t.event.chainId, t.event.txHash, t.event.time) : null;
+  const filled = landed(STEP_FILL);
+  const timedOut = landed(STEP_TIMEOUT);
+  const refunded = landed(STEP_REFUND);
+
+  let state: GoFastState;
+  let status: BridgeStatusLeg['status'] = 'pending';
+  let settled = false;
+  let error: string | undefined;
+  if (filled && t.state === 'failed') {
+    state = 'GO_FAST_POST_ACTION_FAILED';
+    status = 'failed';
+    settled = true;
+    error = t.error;
+  } else if (filled) {
+    state = 'GO_FAST_TRANSFER_FILLED';
+    status = 'success';
+    settled = true;
+  } else if (refunded) {
+    state = 'GO_FAST_TRANSFER_REFUNDED';
+    status = 'failed';
+    settled = true;
+    error = t.error;
+  } else if (timedOut) {
+    state = 'GO_FAST_TRANSFER_TIMEOUT';
+    error = 'no solver filled the order before its timeout; the refund to the sender is on its way';
+  } else {
+    state = submitted ? 'GO_FAST_TRANSFER_SENT' : 'GO_FAST_TRANSFER_UNKNOWN';
+  }
+  const info = {
+    from_chain_id: t.event.chainId,
+    to_chain_id: t.event.destChainId,
+    state,
+    txs: {
+      order_submitted_tx: submitted,
+      order_filled_tx: txOf(filled),
+      order_refunded_tx: txOf(refunded),
+      order_timeout_tx: txOf(timedOut),
+    },
+    error_message: error ?? null,
+  };
+  return { event: { go_fast_transfer: info }, status, settled, refunded: refunded !== undefined, ...(error !== undefined && { error }) };
+}
+
+export const goFastStatus: BridgeStatus = { project: projectGoFast };

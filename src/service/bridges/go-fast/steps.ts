@@ -1,0 +1,53 @@
+/**
+ * What finishes a Go Fast order on the simulated chains: the solver's fill on Osmosis a few
+ * seconds after the order (the source's fill_seconds), or, when no solver is there (fault
+ * `go_fast_no_solver`), initiate_timeout on Osmosis once the order's deadline has passed and
+ * the source gateway's refund after the Hyperlane message back.
+ */
+import type { BridgeSimulation, BridgeStep, BridgeTransferView } from '../types';
+import { GO_FAST_DATA, sourceByChain, type GoFastData } from './data';
+import { decodeOrderHex, fillOrder, initiateTimeout, orderOf, refundOrder, submitOrder } from './execute';
+
+export const GO_FAST_NO_SOLVER = 'go_fast_no_solver';
+
+export const STEP_FILL = 'go_fast_fill';
+export const STEP_TIMEOUT = 'go_fast_timeout';
+export const STEP_REFUND = 'go_fast_refund';
+
+export function goFastSteps(t: BridgeTransferView, fault: string | undefined, data: GoFastData = GO_FAST_DATA): BridgeStep[] {
+  const dest = data.destination.chainId;
+  if (fault !== GO_FAST_NO_SOLVER) {
+    const fillMs = 1000 * (sourceByChain(data, t.event.chainId)?.fillSeconds ?? 30);
+    return [{ afterMs: fillMs, chainId: dest, label: STEP_FILL, run: (ctx, tr) => fillOrder(ctx, tr, data) }];
+  }
+  // the deadline is in whole seconds: time out one second after it, on the destination's clock
+  const deadlineMs = Number(decodeOrderHex(orderOf(t.event.detail).order).timeoutTimestamp) * 1000 + 1000;
+  const timeoutAfter = Math.max(0, deadlineMs - t.event.time);
+  return [
+    {
+      afterMs: timeoutAfter,
+      chainId: dest,
+      label: STEP_TIMEOUT,
+      run: (ctx, tr) => {
+        initiateTimeout(ctx, tr, data);
+        return undefined;
+      },
+    },
+    { afterMs: timeoutAfter + 1000 * data.hyperlaneRelaySeconds, chainId: t.event.chainId, label: STEP_REFUND, run: (ctx, tr) => refundOrder(ctx, tr) },
+  ];
+}
+
+export const goFastSimulation: BridgeSimulation = {
+  install(i) {
+    for (const s of GO_FAST_DATA.sources) {
+      if (!i.world.chain(s.chainId)) continue;
+      i.registerEvmContract(s.chainId, s.gateway, (ctx, call) => {
+        const { result, start } = submitOrder(ctx, call, s);
+        // the crossing's event: the restructured ExecContext.emitBridge takes this generic shape
+        (ctx.emitBridge as unknown as (e: typeof start) => void)(start);
+        return result;
+      });
+    }
+  },
+  steps: (t, o) => goFastSteps(t, o.fault),
+};
