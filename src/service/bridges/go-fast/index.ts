@@ -11,6 +11,8 @@ import { goFastPlanner, type GoFastLegData } from './planner';
 import { goFastStatus } from './status';
 import { GO_FAST_NO_SOLVER, goFastSimulation } from './steps';
 
+export { goFastGenesisAccounts } from './steps';
+
 /** The planner keeps its amount-aware hooks (quote, amountInFor) visible: Go Fast's fee has a bps part. */
 export const goFastBridge: ServiceBridge<GoFastLegData> & { planner: typeof goFastPlanner } = {
   id: 'GO_FAST',

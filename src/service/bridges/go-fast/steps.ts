@@ -51,3 +51,11 @@ export const goFastSimulation: BridgeSimulation = {
   },
   steps: (t, o) => goFastSteps(t, o.fault),
 };
+
+/**
+ * What the solver holds at genesis: its USDC inventory on Osmosis, a backed voucher like any
+ * genesis balance (Noble escrows the same amount), so fills move existing tokens.
+ */
+export function goFastGenesisAccounts(data: GoFastData = GO_FAST_DATA): { chainId: string; address: string; denom: string; amount: bigint }[] {
+  return [{ chainId: data.destination.chainId, address: data.solver.address, denom: data.destination.usdc, amount: data.solver.inventory }];
+}
