@@ -63,8 +63,9 @@ export interface GoFastCrossingStart {
   detail: GoFastOrderDetail;
 }
 
-export function orderOf(detail: Readonly<Record<string, unknown>>): GoFastOrderDetail {
-  const d = detail as Partial<GoFastOrderDetail>;
+/** The order a Go Fast crossing's event carries in its detail. */
+export function orderOf(event: object): GoFastOrderDetail {
+  const d = ((event as { detail?: unknown }).detail ?? {}) as Partial<GoFastOrderDetail>;
   if (typeof d.orderId !== 'string' || typeof d.order !== 'string' || typeof d.refundTo !== 'string') throw new Error('not a Go Fast order');
   return d as GoFastOrderDetail;
 }
@@ -131,23 +132,39 @@ export function submitOrder(ctx: ExecContext, call: EvmContractCall, source: GoF
 
 const filledKey = (id: string): string => `filled/${id}`;
 
+/** Why no solver fills this order now, or undefined when one can. */
+function unfillable(ctx: ExecContext, order: GoFastOrder, id: string, data: GoFastData): string | undefined {
+  const dest = data.destination;
+  if (BigInt(Math.floor(ctx.time / 1000)) >= order.timeoutTimestamp) return 'the order has expired';
+  if (ctx.storage(dest.gateway).get(filledKey(id)) !== undefined) return 'the order is already filled';
+  const held = ctx.ledger.balance(data.solver.address, dest.usdc);
+  if (held < order.amountOut) return `the solver holds ${held}${dest.usdc}, less than the order's ${order.amountOut}`;
+  return undefined;
+}
+
+/** The wasm event that marks a fill (what status looks for in the step's tx). */
+export const FILL_ACTION = 'fill_order';
+
 /**
  * The solver's fill_order on Osmosis, as a step: amountOut from the solver's inventory to the
- * gateway, then to the recipient or through the payload. Throws ExecError when the fill itself
- * cannot happen (expired, already filled, no inventory).
+ * gateway, then to the recipient or through the payload. A solver that cannot fill (expired,
+ * filled, not enough inventory) leaves the order alone: undefined, nothing moves, and the
+ * order waits for its timeout and refund.
  */
-export function fillOrder(ctx: ExecContext, t: BridgeTransferView, data: GoFastData = GO_FAST_DATA): BridgeOutcome {
-  const d = orderOf(t.event.detail);
+export function fillOrder(ctx: ExecContext, t: BridgeTransferView, data: GoFastData = GO_FAST_DATA): BridgeOutcome | undefined {
+  const d = orderOf(t.event);
   const dest = data.destination;
   const order = decodeOrderHex(d.order);
-  if (BigInt(Math.floor(ctx.time / 1000)) >= order.timeoutTimestamp) throw wasmFailed('order expired');
-  const store = ctx.storage(dest.gateway);
-  if (store.get(filledKey(d.orderId)) !== undefined) throw wasmFailed('order already filled');
+  const why = unfillable(ctx, order, d.orderId, data);
+  if (why !== undefined) {
+    ctx.emit(ev('go_fast_solver', { order_id: d.orderId, skipped: why }));
+    return undefined;
+  }
   const solver = data.solver.address;
   const amount = order.amountOut;
   ctx.ledger.send(solver, dest.gateway, dest.usdc, amount);
-  store.set(filledKey(d.orderId), { filler: solver, sourceDomain: order.sourceDomain });
-  ctx.emit(ev('wasm', { _contract_address: dest.gateway, action: 'fill_order', order_id: d.orderId, filler: solver, amount_out: amount.toString() }));
+  ctx.storage(dest.gateway).set(filledKey(d.orderId), { filler: solver, sourceDomain: order.sourceDomain });
+  ctx.emit(ev('wasm', { _contract_address: dest.gateway, action: FILL_ACTION, order_id: d.orderId, filler: solver, amount_out: amount.toString() }));
   const recipient = recipientAddress(ctx.chain, order.recipient);
   const payload = readPayload(order.data);
   if (payload === null) {
@@ -183,7 +200,7 @@ export function decodeOrderHex(hex: string): GoFastOrder {
 
 /** initiate_timeout on Osmosis: refuses before the deadline or after a fill; dispatches the refund. */
 export function initiateTimeout(ctx: ExecContext, t: BridgeTransferView, data: GoFastData = GO_FAST_DATA): void {
-  const d = orderOf(t.event.detail);
+  const d = orderOf(t.event);
   const dest = data.destination;
   const order = decodeOrderHex(d.order);
   if (BigInt(Math.floor(ctx.time / 1000)) <= order.timeoutTimestamp) throw wasmFailed('order not timed out');
@@ -194,7 +211,7 @@ export function initiateTimeout(ctx: ExecContext, t: BridgeTransferView, data: G
 
 /** The source gateway's handle(REFUND_ORDERS): amountIn back to the order's sender. */
 export function refundOrder(ctx: ExecContext, t: BridgeTransferView): BridgeOutcome {
-  const d = orderOf(t.event.detail);
+  const d = orderOf(t.event);
   const store = ctx.storage(d.gateway);
   const stored = store.get<StoredOrder>(orderKey(d.orderId));
   if (!stored) throw revert('order not found');

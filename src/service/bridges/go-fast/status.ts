@@ -4,6 +4,8 @@
  * error_message), from the txs that are on chain at `now`.
  */
 import type { BridgeStatus, BridgeStatusLeg, BridgeTransferView, StatusTx } from '../types';
+import type { TxRecord } from '../../chains/blocks';
+import { FILL_ACTION } from './execute';
 import { STEP_FILL, STEP_REFUND, STEP_TIMEOUT } from './steps';
 
 /** openapi GoFastTransferState, in the spec's order. */
@@ -20,10 +22,13 @@ export type GoFastState = (typeof GO_FAST_STATES)[number];
 type Tx = (chainId: string, hash: string, time: number) => StatusTx;
 
 export function projectGoFast(t: BridgeTransferView, tx: Tx, now: number): BridgeStatusLeg {
-  const landed = (label: string) => t.steps.find((s) => s.label === label && s.tx.code === 0 && s.tx.time <= now)?.tx;
+  const onChain = t.steps.filter((s) => s.tx.time <= now);
+  const landed = (label: string, marks: (r: TxRecord) => boolean = () => true) => onChain.find((s) => s.label === label && s.tx.code === 0 && marks(s.tx))?.tx;
   const txOf = (r: { chainId: string; hash: string; time: number } | undefined): StatusTx | null => (r ? tx(r.chainId, r.hash, r.time) : null);
   const submitted = t.event.time <= now ? tx(t.event.chainId, t.event.txHash, t.event.time) : null;
-  const filled = landed(STEP_FILL);
+  // a solver that could not fill leaves a step tx without a fill in it
+  const filled = landed(STEP_FILL, (r) => r.events.some((e) => e.type === 'wasm' && e.attributes.some((a) => a.key === 'action' && a.value === FILL_ACTION)));
+  const stepFailed = onChain.find((s) => s.tx.code !== 0);
   const timedOut = landed(STEP_TIMEOUT);
   const refunded = landed(STEP_REFUND);
 
@@ -50,6 +55,12 @@ export function projectGoFast(t: BridgeTransferView, tx: Tx, now: number): Bridg
     error = 'no solver filled the order before its timeout; the refund to the sender is on its way';
   } else {
     state = submitted ? 'GO_FAST_TRANSFER_SENT' : 'GO_FAST_TRANSFER_UNKNOWN';
+  }
+  if (stepFailed && !settled) {
+    // the fill, timeout or refund itself failed: nothing more will happen to the order here
+    status = 'failed';
+    settled = true;
+    error = `${stepFailed.label} failed on ${stepFailed.tx.chainId}: ${stepFailed.tx.log}; the USDC stays in the gateway on ${t.event.chainId}`;
   }
   const info = {
     from_chain_id: t.event.chainId,

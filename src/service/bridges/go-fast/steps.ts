@@ -1,8 +1,8 @@
 /**
  * What finishes a Go Fast order on the simulated chains: the solver's fill on Osmosis a few
- * seconds after the order (the source's fill_seconds), or, when no solver is there (fault
- * `go_fast_no_solver`), initiate_timeout on Osmosis once the order's deadline has passed and
- * the source gateway's refund after the Hyperlane message back.
+ * seconds after the order (the source's fill_seconds); when no solver fills (fault
+ * `go_fast_no_solver`, or a solver that cannot), initiate_timeout on Osmosis once the order's
+ * deadline has passed and the source gateway's refund after the Hyperlane message back.
  */
 import type { BridgeSimulation, BridgeStep, BridgeTransferView } from '../types';
 import { GO_FAST_DATA, sourceByChain, type GoFastData } from './data';
@@ -16,14 +16,14 @@ export const STEP_REFUND = 'go_fast_refund';
 
 export function goFastSteps(t: BridgeTransferView, fault: string | undefined, data: GoFastData = GO_FAST_DATA): BridgeStep[] {
   const dest = data.destination.chainId;
-  if (fault !== GO_FAST_NO_SOLVER) {
-    const fillMs = 1000 * (sourceByChain(data, t.event.chainId)?.fillSeconds ?? 30);
-    return [{ afterMs: fillMs, chainId: dest, label: STEP_FILL, run: (ctx, tr) => fillOrder(ctx, tr, data) }];
-  }
   // the deadline is in whole seconds: time out one second after it, on the destination's clock
-  const deadlineMs = Number(decodeOrderHex(orderOf(t.event.detail).order).timeoutTimestamp) * 1000 + 1000;
+  const deadlineMs = Number(decodeOrderHex(orderOf(t.event).order).timeoutTimestamp) * 1000 + 1000;
   const timeoutAfter = Math.max(0, deadlineMs - t.event.time);
+  const fillMs = 1000 * (sourceByChain(data, t.event.chainId)?.fillSeconds ?? 30);
+  // a fill settles the crossing, so the timeout and refund after it run only when no solver filled
+  const fill: BridgeStep[] = fault === GO_FAST_NO_SOLVER ? [] : [{ afterMs: fillMs, chainId: dest, label: STEP_FILL, run: (ctx, tr) => fillOrder(ctx, tr, data) }];
   return [
+    ...fill,
     {
       afterMs: timeoutAfter,
       chainId: dest,

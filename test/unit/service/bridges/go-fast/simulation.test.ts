@@ -95,23 +95,36 @@ describe('the solver’s fill', () => {
   it('pays the recipient from the solver’s inventory within seconds', () => {
     const { submit, chains, view } = setup();
     submit(orderData(recipientBytes(osmoUser())));
-    const [fill, ...rest] = goFastBridge.simulation.steps(view(), { timing: {} as never, fault: undefined, world });
-    expect(rest).toEqual([]);
-    expect(fill).toMatchObject({ afterMs: 10_000, chainId: 'osmosis-1', label: 'go_fast_fill' });
+    const steps = goFastBridge.simulation.steps(view(), { timing: {} as never, fault: undefined, world });
+    // the timeout and refund after the fill run only if it did not settle the crossing
+    expect(steps.map((st) => [st.label, st.chainId, st.afterMs])).toEqual([
+      ['go_fast_fill', 'osmosis-1', 10_000],
+      ['go_fast_timeout', 'osmosis-1', 1_801_000],
+      ['go_fast_refund', '42161', 1_861_000],
+    ]);
+    const fill = steps[0];
     const out = chains.tx('osmosis-1', T0 + fill!.afterMs, (ctx) => fill!.run(ctx, view()));
     expect(out).toEqual({ state: 'completed', arrived: { chainId: 'osmosis-1', denom: DEST.usdc, address: osmoUser() } });
     expect(chains.ledger('osmosis-1').balance(osmoUser(), DEST.usdc)).toBe(99_870_000n);
     expect(chains.ledger('osmosis-1').balance(GO_FAST_DATA.solver.address, DEST.usdc)).toBe(GO_FAST_DATA.solver.inventory - 99_870_000n);
     // filled once only
-    expect(() => chains.tx('osmosis-1', T0 + 20_000, (ctx) => fill!.run(ctx, view()))).toThrow(/already filled/);
+    expect(chains.tx('osmosis-1', T0 + 20_000, (ctx) => fill!.run(ctx, view()))).toBeUndefined();
+    expect(chains.ledger('osmosis-1').balance(osmoUser(), DEST.usdc)).toBe(99_870_000n);
   });
 
-  it('refuses to fill an expired order', () => {
+  it('leaves an order it cannot fill (expired, or more than its inventory) to time out and be refunded', () => {
     const { submit, chains, view } = setup();
     submit(orderData(recipientBytes(osmoUser())));
-    const [fill] = goFastBridge.simulation.steps(view(), { timing: {} as never, fault: undefined, world });
-    expect(() => chains.tx('osmosis-1', T0 + 1_800_000, (ctx) => fill!.run(ctx, view()))).toThrow(/order expired/);
+    const [fill, timeout, refund] = goFastBridge.simulation.steps(view(), { timing: {} as never, fault: undefined, world });
+    expect(chains.tx('osmosis-1', T0 + 1_800_000, (ctx) => fill!.run(ctx, view()))).toBeUndefined();
+    expect(chains.events.at(-1)?.event.attributes).toContainEqual({ key: 'skipped', value: 'the order has expired' });
+    chains.ledger('osmosis-1').burn(GO_FAST_DATA.solver.address, DEST.usdc, GO_FAST_DATA.solver.inventory - 5n);
+    expect(chains.tx('osmosis-1', T0 + 10_000, (ctx) => fill!.run(ctx, view()))).toBeUndefined();
+    expect(chains.events.at(-1)?.event.attributes).toContainEqual({ key: 'skipped', value: `the solver holds 5${DEST.usdc}, less than the order's 99870000` });
     expect(chains.ledger('osmosis-1').balance(osmoUser(), DEST.usdc)).toBe(0n);
+    chains.tx('osmosis-1', T0 + timeout!.afterMs, (ctx) => timeout!.run(ctx, view()));
+    expect(chains.tx('42161', T0 + refund!.afterMs, (ctx) => refund!.run(ctx, view()))).toMatchObject({ state: 'refunded' });
+    expect(chains.ledger('42161').balance(user(), ARB.usdc)).toBe(1_000_000_000n);
   });
 
   function swapPayload(minOut: bigint) {
@@ -188,7 +201,8 @@ describe('go_fast_no_solver', () => {
 });
 
 describe('status', () => {
-  const rec = (chainId: string, hash: string, time: number, code = 0) => ({ chainId, hash, time, code }) as TxRecord;
+  const fillEvent = { type: 'wasm', attributes: [{ key: 'action', value: 'fill_order' }] };
+  const rec = (chainId: string, hash: string, time: number, code = 0, events = [fillEvent]) => ({ chainId, hash, time, code, log: code ? 'out of gas' : '', events }) as unknown as TxRecord;
   const statusTx = (chainId: string, hash: string, time: number): StatusTx => ({ chain_id: chainId, tx_hash: hash, explorer_link: `x/${hash}`, on_chain_at: new Date(time).toISOString() });
   const base = (): BridgeTransferView => ({
     id: 'x',
@@ -240,8 +254,18 @@ describe('status', () => {
     expect(project(t, T0 + 1_861_000)).toMatchObject({ status: 'failed', settled: true, refunded: true });
   });
 
-  it('ignores a step tx that failed', () => {
-    const t = { ...base(), steps: [{ label: 'go_fast_fill', tx: rec('osmosis-1', 'FILL', T0 + 10_000, 5) }] };
-    expect(info(t, T0 + 20_000).state).toBe('GO_FAST_TRANSFER_SENT');
+  it('a fill step in which the solver did not fill is no fill', () => {
+    const t = { ...base(), steps: [{ label: 'go_fast_fill', tx: rec('osmosis-1', 'FILL', T0 + 10_000, 0, []) }] };
+    expect(info(t, T0 + 20_000)).toMatchObject({ state: 'GO_FAST_TRANSFER_SENT', txs: { order_filled_tx: null } });
+    expect(project(t, T0 + 20_000)).toMatchObject({ status: 'pending', settled: false });
+  });
+
+  it('a step whose tx failed ends the order where its USDC is', () => {
+    const t = { ...base(), state: 'failed' as const, error: 'out of gas', steps: [{ label: 'go_fast_refund', tx: rec('42161', '0xr', T0 + 1_861_000, 11) }] };
+    expect(project(t, T0 + 1_000_000)).toMatchObject({ status: 'pending', settled: false });
+    const p = project(t, T0 + 1_861_000);
+    expect(p).toMatchObject({ status: 'failed', settled: true, refunded: false });
+    expect(p.error).toBe(`go_fast_refund failed on 42161: out of gas; the USDC stays in the gateway on 42161`);
+    expect((p.event as { go_fast_transfer: { error_message: string } }).go_fast_transfer.error_message).toBe(p.error);
   });
 });
