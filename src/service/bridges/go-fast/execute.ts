@@ -54,12 +54,15 @@ export interface GoFastOrderDetail {
 /** What the EVM gateway hands the simulator when an order is submitted (the crossing's event). */
 export interface GoFastCrossingStart {
   bridge: 'GO_FAST';
+  kind: 'go_fast_order';
   from: string;
   amount: string;
   destChainId: string;
   sourceDenom: string;
   destDenom: string;
   recipient: string;
+  /** When the solver's fill is due (the route's quoted time). */
+  expectedDelayMs: number;
   detail: GoFastOrderDetail;
 }
 
@@ -109,12 +112,14 @@ export function submitOrder(ctx: ExecContext, call: EvmContractCall, source: GoF
     result: id,
     start: {
       bridge: 'GO_FAST',
+      kind: 'go_fast_order',
       from,
       amount: args.amountIn.toString(),
       destChainId: dest.chainId,
       sourceDenom: source.usdc,
       destDenom: dest.usdc,
       recipient,
+      expectedDelayMs: source.fillSeconds * 1000,
       detail: {
         orderId: id,
         order: packed,
