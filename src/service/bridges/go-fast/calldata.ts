@@ -11,7 +11,7 @@
  */
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
-import { functionSelector } from '../../msgs/evm';
+import { concat, functionSelector } from '../../msgs/abi';
 
 export const SUBMIT_ORDER_SIGNATURE = 'submitOrder(bytes32,bytes32,uint256,uint256,uint32,uint64,bytes)';
 export const ORDER_SUBMITTED_EVENT = 'OrderSubmitted(bytes32,bytes)';
@@ -50,16 +50,6 @@ function word(value: bigint, bits: number, what: string): Uint8Array {
 function bytes32(b: Uint8Array, what: string): Uint8Array {
   if (b.length !== 32) throw new Error(`${what} must be 32 bytes, got ${b.length}`);
   return b;
-}
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }
 
 /** `submitOrder(...)` calldata, 0x-hex. */

@@ -23,6 +23,7 @@ import type { TxEvent } from '../../chains/blocks';
 import { spendAllowance } from '../../chains/erc20';
 import { ExecError } from '../../chains/errors';
 import type { ExecContext } from '../../chains/executors';
+import type { GenericBridgeEvent } from '../../chains/blocks';
 import type { BridgeOutcome, BridgeTransferView, EvmContractCall } from '../types';
 import { decodeOrder as decodeOrderBytes, decodeSubmitOrder, encodeOrder, orderId, type GoFastOrder } from './calldata';
 import { GO_FAST_DATA, type GoFastData, type GoFastSource } from './data';
@@ -37,7 +38,7 @@ const revert = (why: string): ExecError => new ExecError(`execution reverted: Fa
 const wasmFailed = (why: string): ExecError => new ExecError(`${why}: execute wasm contract failed`, 5, 'wasm');
 
 /** The order as the crossing's event detail keeps it (strings: the detail is plain JSON). */
-export interface GoFastOrderDetail {
+export type GoFastOrderDetail = {
   orderId: string;
   /** 0x-hex of the packed order (OrderSubmitted's `order`). */
   order: string;
@@ -49,22 +50,10 @@ export interface GoFastOrderDetail {
   timeoutTimestamp: string;
   sourceDomain: number;
   destinationDomain: number;
-}
+};
 
-/** What the EVM gateway hands the simulator when an order is submitted (the crossing's event). */
-export interface GoFastCrossingStart {
-  bridge: 'GO_FAST';
-  kind: 'go_fast_order';
-  from: string;
-  amount: string;
-  destChainId: string;
-  sourceDenom: string;
-  destDenom: string;
-  recipient: string;
-  /** When the solver's fill is due (the route's quoted time). */
-  expectedDelayMs: number;
-  detail: GoFastOrderDetail;
-}
+/** What the EVM gateway hands the simulator when an order is submitted (the crossing's event, before it is stamped). */
+export type GoFastCrossingStart = Omit<GenericBridgeEvent, 'id' | 'chainId' | 'txHash' | 'height' | 'time' | 'detail'> & { detail: GoFastOrderDetail };
 
 /** The order a Go Fast crossing's event carries in its detail. */
 export function orderOf(event: object): GoFastOrderDetail {
@@ -113,6 +102,7 @@ export function submitOrder(ctx: ExecContext, call: EvmContractCall, source: GoF
     start: {
       bridge: 'GO_FAST',
       kind: 'go_fast_order',
+      // when the solver's fill is due (what the route quotes)
       from,
       amount: args.amountIn.toString(),
       destChainId: dest.chainId,

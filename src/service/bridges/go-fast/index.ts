@@ -13,11 +13,12 @@ import { GO_FAST_NO_SOLVER, goFastSimulation } from './steps';
 
 export { goFastGenesisAccounts } from './steps';
 
-/** The planner keeps its amount-aware hooks (quote, amountInFor) visible: Go Fast's fee has a bps part. */
-export const goFastBridge: ServiceBridge<GoFastLegData> & { planner: typeof goFastPlanner } = {
+export const goFastBridge = {
   id: 'GO_FAST',
   name: GO_FAST_DATA.name,
   logoUri: GO_FAST_DATA.logoUri,
+  // `go_fast: true` turns Go Fast on and makes routes prefer it where it can carry them
+  requestFlag: 'go_fast',
   planner: goFastPlanner,
   msgs: goFastMsgs,
   simulation: goFastSimulation,
@@ -28,4 +29,4 @@ export const goFastBridge: ServiceBridge<GoFastLegData> & { planner: typeof goFa
       help: 'no solver fills the order: it times out, initiate_timeout runs on Osmosis and the source gateway refunds amount_in to the sender (GO_FAST_TRANSFER_TIMEOUT → GO_FAST_TRANSFER_REFUNDED)',
     },
   ],
-};
+} satisfies ServiceBridge<GoFastLegData, GoFastLegData>;

@@ -8,7 +8,8 @@ import { evmAddressBytes, leftPad32 } from '../../../chains/addresses';
 import { invalidArgument } from '../../http/errors';
 import { formatUsd, usdValue } from '../../pricing';
 import { toWireAsset, type World } from '../../world';
-import type { BridgeMsgs, FeeJson, MsgsBridgeLeg } from '../types';
+import type { FeeJson } from '../../msgs/build';
+import type { BridgeMsgs, MsgsBridgeLeg } from '../types';
 import { submitOrderCalldata } from './calldata';
 import { GO_FAST_DATA, sourceByChain } from './data';
 import { quoteGoFastFee, type GoFastFeeParts } from './fees';
@@ -52,9 +53,9 @@ export function orderAmountOut(leg: GoFastMsgsLeg, amountIn: bigint): bigint {
 export const goFastMsgs: BridgeMsgs<GoFastLegData> = {
   operationKey: OP,
 
-  read(_world: World, body, base) {
+  read(_world: World, body, base, where) {
     const r = GoFastTransferBody.safeParse(body);
-    const bad = (field: string, why: string) => invalidArgument(`operation ${base.index} (${OP}): ${field} ${why}`);
+    const bad = (field: string, why: string) => invalidArgument(`${where}: ${field} ${why}`);
     if (!r.success) {
       const i = r.error.issues[0]!;
       throw bad(i.path.join('.') || 'body', i.message);
@@ -68,6 +69,7 @@ export const goFastMsgs: BridgeMsgs<GoFastLegData> = {
     if (Number(b.source_domain) !== source.domain) throw bad('source_domain', `${b.source_domain} is not ${b.from_chain_id}'s Hyperlane domain ${source.domain}`);
     if (Number(b.destination_domain) !== dest.domain) throw bad('destination_domain', `${b.destination_domain} is not ${dest.chainId}'s Hyperlane domain ${dest.domain}`);
     if (b.denom_in.toLowerCase() !== source.usdc.toLowerCase()) throw bad('denom_in', `${b.denom_in} is not the gateway's USDC ${source.usdc}`);
+    if (base.denomIn.toLowerCase() !== source.usdc.toLowerCase()) throw bad('denom_in', `the order takes ${source.usdc}, but ${base.denomIn} enters it`);
     if (b.denom_out !== dest.usdc) throw bad('denom_out', `${b.denom_out} is not USDC on ${dest.chainId} (${dest.usdc})`);
     const bps = BigInt(b.fee.bps_fee);
     if (bps >= 10_000n) throw bad('fee.bps_fee', `${b.fee.bps_fee} is not below 10000`);

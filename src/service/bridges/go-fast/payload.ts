@@ -6,8 +6,7 @@
  * `recovery_addr`, the user's Osmosis address that keeps the USDC when the swap or its
  * post-swap action fails (GO_FAST_POST_ACTION_FAILED). No payload: the fill is a bank send.
  */
-import { decodeBech32, leftPad32 } from '../../../chains/addresses';
-import { recipientFromBytes32 } from '../../chains/bridges';
+import { decodeBech32, encodeBech32, leftPad32 } from '../../../chains/addresses';
 import type { WorldChain } from '../../world';
 
 export interface OrderDestination {
@@ -24,9 +23,11 @@ export function recipientBytes(address: string): Uint8Array {
   return leftPad32(d.data);
 }
 
-/** The bech32 address a 32-byte order recipient names on a Cosmos chain. */
+/** The bech32 address a 32-byte order recipient names on a Cosmos chain: an account left-padded, or a contract. */
 export function recipientAddress(chain: WorldChain, recipient: Uint8Array): string {
-  return recipientFromBytes32(chain, recipient);
+  if (recipient.length !== 32) throw new Error(`an order recipient is 32 bytes, got ${recipient.length}`);
+  const account = recipient.slice(0, 12).every((b) => b === 0);
+  return encodeBech32(chain.bech32Prefix, account ? recipient.slice(12) : recipient);
 }
 
 type Json = Record<string, unknown>;

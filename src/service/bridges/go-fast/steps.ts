@@ -43,8 +43,7 @@ export const goFastSimulation: BridgeSimulation = {
       if (!i.world.chain(s.chainId)) continue;
       i.registerEvmContract(s.chainId, s.gateway, (ctx, call) => {
         const { result, start } = submitOrder(ctx, call, s);
-        // the crossing's event: the restructured ExecContext.emitBridge takes this generic shape
-        (ctx.emitBridge as unknown as (e: typeof start) => void)(start);
+        ctx.emitBridge(start);
         return result;
       });
     }

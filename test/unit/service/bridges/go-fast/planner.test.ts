@@ -147,6 +147,7 @@ describe('msgs', () => {
       timeoutSeconds: 0n,
       nowMs: 1_790_000_000_000n,
       indices: [0],
+      svmFeePayer: undefined,
       onward,
       evmTx: (to, value, data, approvals) => {
         const tx = { evm_tx: { chain_id: '42161', to, value: value.toString(), data, required_erc20_approvals: approvals, signer_address: addresses[0]! }, operations_indices: [0] };
@@ -162,22 +163,22 @@ describe('msgs', () => {
 
   it('reads the operation back and gives the same amount out', () => {
     const leg = edgeFrom('42161');
-    const m = goFastBridge.msgs.read(world, opBody(leg, 100_000_000n), base());
+    const m = goFastBridge.msgs.read(world, opBody(leg, 100_000_000n), base(), 'operation 0 (go_fast_transfer)');
     expect(m.data).toMatchObject({ sourceDomain: 42161, destinationDomain: 875 });
     expect(goFastBridge.msgs.amountOut(m, 100_000_000n)).toBe(goFastBridge.planner.quote(ctx, leg, 100_000_000n)!.amountOut);
   });
 
   it('names the bad field', () => {
     const body = opBody(edgeFrom('42161'), 100_000_000n);
-    expect(() => goFastBridge.msgs.read(world, { ...body, source_domain: '1' }, base())).toThrow(/source_domain 1 is not 42161's Hyperlane domain 42161/);
-    expect(() => goFastBridge.msgs.read(world, { ...body, destination_domain: '4' }, base())).toThrow(/destination_domain/);
-    expect(() => goFastBridge.msgs.read(world, { ...body, to_chain_id: 'noble-1' }, base({ to: 'noble-1' }))).toThrow(/to_chain_id noble-1 has no Go Fast gateway/);
-    expect(() => goFastBridge.msgs.read(world, { ...body, fee: { bps_fee: '10' } }, base())).toThrow(/fee\.source_chain_fee_amount/);
-    expect(() => goFastBridge.msgs.read(world, { ...body, denom_in: 'uusdc' }, base())).toThrow(/denom_in/);
+    expect(() => goFastBridge.msgs.read(world, { ...body, source_domain: '1' }, base(), 'operation 0 (go_fast_transfer)')).toThrow(/^operation 0 \(go_fast_transfer\): source_domain 1 is not 42161's Hyperlane domain 42161/);
+    expect(() => goFastBridge.msgs.read(world, { ...body, destination_domain: '4' }, base(), 'operation 0 (go_fast_transfer)')).toThrow(/destination_domain/);
+    expect(() => goFastBridge.msgs.read(world, { ...body, to_chain_id: 'noble-1' }, base({ to: 'noble-1' }), 'operation 0 (go_fast_transfer)')).toThrow(/to_chain_id noble-1 has no Go Fast gateway/);
+    expect(() => goFastBridge.msgs.read(world, { ...body, fee: { bps_fee: '10' } }, base(), 'operation 0 (go_fast_transfer)')).toThrow(/fee\.source_chain_fee_amount/);
+    expect(() => goFastBridge.msgs.read(world, { ...body, denom_in: 'uusdc' }, base(), 'operation 0 (go_fast_transfer)')).toThrow(/denom_in/);
   });
 
   it('writes submitOrder to the Arbitrum gateway after the USDC approval, to the user on Osmosis', () => {
-    const m = goFastBridge.msgs.read(world, opBody(edgeFrom('42161'), 100_000_000n), base());
+    const m = goFastBridge.msgs.read(world, opBody(edgeFrom('42161'), 100_000_000n), base(), 'operation 0 (go_fast_transfer)');
     const { b } = building(() => undefined);
     const [tx] = goFastBridge.msgs.startTx(b, m, 100_000_000n) as unknown as [{ evm_tx: { to: string; data: string; required_erc20_approvals: unknown[] } }];
     const gateway = GO_FAST_DATA.sources[1]!.gateway;
@@ -194,7 +195,7 @@ describe('msgs', () => {
   });
 
   it('puts the swap after the fill in the payload, with the user’s Osmosis address to recover to', () => {
-    const m = goFastBridge.msgs.read(world, opBody(edgeFrom('42161'), 100_000_000n), base());
+    const m = goFastBridge.msgs.read(world, opBody(edgeFrom('42161'), 100_000_000n), base(), 'operation 0 (go_fast_transfer)');
     const entryPoint = world.venuesOn('osmosis-1')[0]!.entryPointContract;
     const swapMsg = { swap_and_action: { user_swap: { swap_exact_asset_in: { swap_venue_name: 'x', operations: [] } }, min_asset: { native: { denom: 'uosmo', amount: '1' } } } };
     const { b } = building(() => ({ receiver: entryPoint, memo: { wasm: { contract: entryPoint, msg: swapMsg } } }));
@@ -207,7 +208,7 @@ describe('msgs', () => {
   });
 
   it('lists its fee in estimated_fees, deducted, on the source', () => {
-    const m = goFastBridge.msgs.read(world, opBody(edgeFrom('42161'), 100_000_000n), base());
+    const m = goFastBridge.msgs.read(world, opBody(edgeFrom('42161'), 100_000_000n), base(), 'operation 0 (go_fast_transfer)');
     const [fee] = goFastBridge.msgs.fees(world, m, 0);
     expect(fee).toMatchObject({ fee_type: 'SMART_RELAY', bridge_id: 'GO_FAST', chain_id: '42161', tx_index: 0, operation_index: 0, fee_behavior: 'FEE_BEHAVIOR_DEDUCTED' });
     expect(BigInt(fee!.amount)).toBe(100_000_000n - goFastBridge.msgs.amountOut(m, 100_000_000n));

@@ -9,6 +9,7 @@ import { goFastBridge } from '../../../../../src/service/bridges/go-fast';
 import { decodeSubmitOrder, submitOrderCalldata } from '../../../../../src/service/bridges/go-fast/calldata';
 import { GO_FAST_DATA } from '../../../../../src/service/bridges/go-fast/data';
 import { recipientBytes } from '../../../../../src/service/bridges/go-fast/payload';
+import type { GoFastCrossingStart } from '../../../../../src/service/bridges/go-fast/execute';
 import { GO_FAST_STATES } from '../../../../../src/service/bridges/go-fast/status';
 import type { BridgeTransferView, EvmContractHandler, StatusTx } from '../../../../../src/service/bridges/types';
 import { approveCalldata, devAddress, devEvmAddress, executeErc20 } from '../../../../../src/service/chains';
@@ -36,7 +37,9 @@ function setup() {
   goFastBridge.simulation.install({
     world,
     registerMsgType: () => {},
-    registerEvmContract: (chainId, address, h) => handlers.set(`${chainId}/${address}`, h),
+    registerEvmContract: (chainId, address, h) => void handlers.set(`${chainId}/${address}`, h),
+    registerPacketMiddleware: () => {},
+    afterMsg: () => {},
   });
   chains.ledger('42161').mint(user(), ARB.usdc, 1_000_000_000n);
   chains.ledger('osmosis-1').mint(GO_FAST_DATA.solver.address, DEST.usdc, GO_FAST_DATA.solver.inventory);
@@ -45,8 +48,8 @@ function setup() {
     return chains.tx('42161', T0, (ctx) => handlers.get(`42161/${ARB.gateway}`)!(ctx, { from: user(), to: ARB.gateway, data, value: 0n }));
   };
   const view = (): BridgeTransferView => {
-    const c = chains.crossings.at(-1) as Omit<BridgeTransferView['event'], 'chainId' | 'txHash' | 'time'> & { bridge: 'GO_FAST' };
-    return { id: 'x', bridge: 'GO_FAST', event: { ...c, chainId: '42161', txHash: '0xsubmit', time: T0 }, state: 'pending', steps: [], childPacketIds: [] };
+    const c = chains.crossings.at(-1) as GoFastCrossingStart;
+    return { id: 'x', event: { ...c, id: 'x', chainId: '42161', txHash: '0xsubmit', height: 1, time: T0 }, state: 'pending', steps: [], childPacketIds: [] };
   };
   return { chains, handlers, submit, view };
 }
@@ -206,8 +209,23 @@ describe('status', () => {
   const statusTx = (chainId: string, hash: string, time: number): StatusTx => ({ chain_id: chainId, tx_hash: hash, explorer_link: `x/${hash}`, on_chain_at: new Date(time).toISOString() });
   const base = (): BridgeTransferView => ({
     id: 'x',
-    bridge: 'GO_FAST',
-    event: { chainId: '42161', txHash: '0xsub', time: T0, from: user(), amount: '100', destChainId: 'osmosis-1', sourceDenom: ARB.usdc, destDenom: DEST.usdc, recipient: osmoUser(), detail: {} },
+    event: {
+      id: 'x',
+      bridge: 'GO_FAST',
+      kind: 'go_fast_order',
+      chainId: '42161',
+      txHash: '0xsub',
+      height: 1,
+      time: T0,
+      from: user(),
+      amount: '100',
+      destChainId: 'osmosis-1',
+      sourceDenom: ARB.usdc,
+      destDenom: DEST.usdc,
+      recipient: osmoUser(),
+      expectedDelayMs: 10_000,
+      detail: {},
+    },
     state: 'pending',
     steps: [],
     childPacketIds: [],
