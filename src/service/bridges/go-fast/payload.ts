@@ -7,6 +7,7 @@
  * post-swap action fails (GO_FAST_POST_ACTION_FAILED). No payload: the fill is a bank send.
  */
 import { decodeBech32, encodeBech32, leftPad32 } from '../../../chains/addresses';
+import { stringifyExact, type ExactJson } from '../../msgs/json';
 import type { WorldChain } from '../../world';
 
 export interface OrderDestination {
@@ -47,7 +48,8 @@ export function orderDestination(userAddress: string, delivery: { receiver: stri
     throw new Error('a Go Fast order can carry only a swap through the entry point after the fill');
   }
   const payload = { swap_and_action_with_recover: { ...msg.swap_and_action, recovery_addr: userAddress } };
-  return { recipient: recipientBytes(wasm.contract), data: new TextEncoder().encode(JSON.stringify(payload)) };
+  // exact JSON: the entry point's timeout_timestamp is a nanosecond count past 2^53
+  return { recipient: recipientBytes(wasm.contract), data: new TextEncoder().encode(stringifyExact(payload as ExactJson)) };
 }
 
 export interface RecoverableCall {

@@ -59,17 +59,6 @@ export function goFastFeeJson(ctx: Pick<QuoteContext, 'usd'>, asset: WorldAsset,
   };
 }
 
-/**
- * The Go Fast fee depends on the amount (its bps part), which BridgePlanner.fee cannot see:
- * these two hooks give the planner the exact amounts. `fee()` alone returns the flat part.
- */
-export interface AmountAwarePlanner<D> {
-  /** The fee and what arrives for `amountIn`, or null when the fees eat all of it. */
-  quote(ctx: QuoteContext, leg: PlannedBridgeLeg<D>, amountIn: bigint): { amountOut: bigint; fee: BridgeFee } | null;
-  /** The smallest amountIn that delivers at least `amountOut`. */
-  amountInFor(ctx: QuoteContext, leg: PlannedBridgeLeg<D>, amountOut: bigint): bigint;
-}
-
 function bridgeFee(ctx: QuoteContext, leg: GoFastPlannedLeg, amount: bigint): BridgeFee {
   return {
     amount,
@@ -107,7 +96,8 @@ export function goFastContinueBreak(world: World, destChainId: string, next: { k
   };
 }
 
-export const goFastPlanner: BridgePlanner<GoFastLegData> & AmountAwarePlanner<GoFastLegData> = {
+/** Go Fast's planner, with the amount-aware hooks its bps fee needs. */
+export const goFastPlanner: BridgePlanner<GoFastLegData> & Required<Pick<BridgePlanner<GoFastLegData>, 'quote' | 'amountInFor'>> = {
   edges: (ix) => goFastEdges(ix),
 
   fee(ctx, leg) {

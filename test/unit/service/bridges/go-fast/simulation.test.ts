@@ -102,8 +102,8 @@ describe('the solver’s fill', () => {
     // the timeout and refund after the fill run only if it did not settle the crossing
     expect(steps.map((st) => [st.label, st.chainId, st.afterMs])).toEqual([
       ['go_fast_fill', 'osmosis-1', 10_000],
-      ['go_fast_timeout', 'osmosis-1', 1_801_000],
-      ['go_fast_refund', '42161', 1_861_000],
+      ['go_fast_timeout', 'osmosis-1', 2_017_000],
+      ['go_fast_refund', '42161', 2_077_000],
     ]);
     const fill = steps[0];
     const out = chains.tx('osmosis-1', T0 + fill!.afterMs, (ctx) => fill!.run(ctx, view()));
@@ -188,8 +188,8 @@ describe('go_fast_no_solver', () => {
     submit(orderData(recipientBytes(osmoUser())));
     const steps = goFastBridge.simulation.steps(view(), { timing: {} as never, fault: 'go_fast_no_solver', world });
     expect(steps.map((s) => [s.label, s.chainId, s.afterMs])).toEqual([
-      ['go_fast_timeout', 'osmosis-1', 1_801_000],
-      ['go_fast_refund', '42161', 1_801_000 + 60_000],
+      ['go_fast_timeout', 'osmosis-1', 2_017_000],
+      ['go_fast_refund', '42161', 2_017_000 + 60_000],
     ]);
     const [timeout, refund] = steps as [(typeof steps)[0], (typeof steps)[0]];
     expect(() => chains.tx('osmosis-1', T0 + 1_000_000, (ctx) => timeout.run(ctx, view()))).toThrow(/not timed out/);
