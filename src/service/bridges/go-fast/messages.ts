@@ -6,8 +6,8 @@
 import { z } from 'zod';
 import { evmAddressBytes, leftPad32 } from '../../../chains/addresses';
 import { invalidArgument } from '../../http/errors';
-import { formatUsd, usdValue } from '../../pricing';
-import { toWireAsset, type World } from '../../world';
+import { bridgeFeeJson } from '../../msgs/fee-json';
+import type { World } from '../../world';
 import type { FeeJson } from '../../msgs/build';
 import type { BridgeMsgs, MsgsBridgeLeg } from '../types';
 import { submitOrderCalldata } from './calldata';
@@ -123,20 +123,7 @@ export const goFastMsgs: BridgeMsgs<GoFastLegData> = {
     const q = quoteGoFastFee(leg.amountIn, feeOf(leg));
     const asset = world.asset(leg.from, leg.denomIn);
     if (!q || !asset) return [];
-    const price = world.priceOfAsset(asset);
-    const usd = price !== undefined && asset.decimals !== undefined ? formatUsd(usdValue(q.total, asset.decimals, price)) : '0.00';
-    return [
-      {
-        fee_type: 'SMART_RELAY',
-        bridge_id: 'GO_FAST',
-        amount: q.total.toString(),
-        usd_amount: usd,
-        origin_asset: toWireAsset(asset),
-        chain_id: leg.from,
-        tx_index: txIndex,
-        operation_index: leg.index,
-        fee_behavior: 'FEE_BEHAVIOR_DEDUCTED',
-      },
-    ];
+    // the solver's whole fee, under the spec's one fee type; it comes out of the order
+    return [bridgeFeeJson(world, { bridgeId: 'GO_FAST', asset, amount: q.total, chainId: leg.from, txIndex, operationIndex: leg.index, behavior: 'FEE_BEHAVIOR_DEDUCTED' })];
   },
 };

@@ -4,20 +4,14 @@
  * error_message), from the txs that are on chain at `now`.
  */
 import type { BridgeStatus, BridgeStatusLeg, BridgeTransferView, StatusTx } from '../types';
+import { GO_FAST_TRANSFER_STATES, type KnownGoFastTransferState } from '../../../api/schemas/enums';
 import type { TxRecord } from '../../chains/blocks';
 import { FILL_ACTION } from './execute';
 import { STEP_FILL, STEP_REFUND, STEP_TIMEOUT } from './steps';
 
-/** openapi GoFastTransferState, in the spec's order. */
-export const GO_FAST_STATES = [
-  'GO_FAST_TRANSFER_UNKNOWN',
-  'GO_FAST_TRANSFER_SENT',
-  'GO_FAST_POST_ACTION_FAILED',
-  'GO_FAST_TRANSFER_TIMEOUT',
-  'GO_FAST_TRANSFER_FILLED',
-  'GO_FAST_TRANSFER_REFUNDED',
-] as const;
-export type GoFastState = (typeof GO_FAST_STATES)[number];
+/** openapi GoFastTransferState, in the spec's order (the wire schemas' own list). */
+export const GO_FAST_STATES = GO_FAST_TRANSFER_STATES;
+type GoFastState = KnownGoFastTransferState;
 
 type Tx = (chainId: string, hash: string, time: number) => StatusTx;
 
@@ -32,36 +26,19 @@ export function projectGoFast(t: BridgeTransferView, tx: Tx, now: number): Bridg
   const timedOut = landed(STEP_TIMEOUT);
   const refunded = landed(STEP_REFUND);
 
-  let state: GoFastState;
-  let status: BridgeStatusLeg['status'] = 'pending';
-  let settled = false;
-  let error: string | undefined;
-  if (filled && t.state === 'failed') {
-    state = 'GO_FAST_POST_ACTION_FAILED';
-    status = 'failed';
-    settled = true;
-    error = t.error;
-  } else if (filled) {
-    state = 'GO_FAST_TRANSFER_FILLED';
-    status = 'success';
-    settled = true;
-  } else if (refunded) {
-    state = 'GO_FAST_TRANSFER_REFUNDED';
-    status = 'failed';
-    settled = true;
-    error = t.error;
-  } else if (timedOut) {
-    state = 'GO_FAST_TRANSFER_TIMEOUT';
-    error = 'no solver filled the order before its timeout; the refund to the sender is on its way';
-  } else {
-    state = submitted ? 'GO_FAST_TRANSFER_SENT' : 'GO_FAST_TRANSFER_UNKNOWN';
-  }
-  if (stepFailed && !settled) {
+  type Outcome = { state: GoFastState; status: BridgeStatusLeg['status']; settled: boolean; error?: string | undefined };
+  const pending = (state: GoFastState, error?: string): Outcome => ({ state, status: 'pending', settled: false, error });
+  const ended = (state: GoFastState, status: BridgeStatusLeg['status'], error?: string): Outcome => ({ state, status, settled: true, error });
+  let o: Outcome;
+  if (filled) o = t.state === 'failed' ? ended('GO_FAST_POST_ACTION_FAILED', 'failed', t.error) : ended('GO_FAST_TRANSFER_FILLED', 'success');
+  else if (refunded) o = ended('GO_FAST_TRANSFER_REFUNDED', 'failed', t.error);
+  else if (timedOut) o = pending('GO_FAST_TRANSFER_TIMEOUT', 'no solver filled the order before its timeout; the refund to the sender is on its way');
+  else o = pending(submitted ? 'GO_FAST_TRANSFER_SENT' : 'GO_FAST_TRANSFER_UNKNOWN');
+  if (stepFailed && !o.settled) {
     // the fill, timeout or refund itself failed: nothing more will happen to the order here
-    status = 'failed';
-    settled = true;
-    error = `${stepFailed.label} failed on ${stepFailed.tx.chainId}: ${stepFailed.tx.log}; the USDC stays in the gateway on ${t.event.chainId}`;
+    o = ended(o.state, 'failed', `${stepFailed.label} failed on ${stepFailed.tx.chainId}: ${stepFailed.tx.log}; the USDC stays in the gateway on ${t.event.chainId}`);
   }
+  const { state, status, settled, error } = o;
   const info = {
     from_chain_id: t.event.chainId,
     to_chain_id: t.event.destChainId,
