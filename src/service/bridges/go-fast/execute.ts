@@ -12,7 +12,7 @@
  * the payload on the recipient contract with it. The payload is the entry point's
  * swap_and_action_with_recover: when the swap or its post-swap action fails, the entry point
  * keeps nothing and pays the USDC to recovery_addr (the fill itself stands:
- * GO_FAST_POST_ACTION_FAILED). initiate_timeout on Osmosis dispatches the refund to the source.
+ * GO_FAST_POST_ACTION_FAILED; the crossing ends `refunded` there, on the destination). initiate_timeout on Osmosis dispatches the refund to the source.
  *
  * No token is minted or burnt by Go Fast: value moves by the solver's inventory on Osmosis
  * and the gateway's holdings on the source (the solver is repaid from those by settlement).
@@ -176,9 +176,11 @@ export function fillOrder(ctx: ExecContext, t: BridgeTransferView, data: GoFastD
     // swap_and_action_with_recover: the action's effects are undone and the USDC goes to recovery_addr
     ctx.ledger.send(dest.gateway, payload.recoveryAddr, dest.usdc, amount);
     ctx.emit(ev('wasm', { _contract_address: recipient, action: 'recover', recovery_addr: payload.recoveryAddr, amount: `${amount}${dest.usdc}`, error: e.log }));
+    // the user holds the USDC again, on the destination: where status says the funds were released
     return {
-      state: 'failed',
+      state: 'refunded',
       error: `the order was filled but its action failed (${e.log}); ${amount}${dest.usdc} was sent to the recovery address ${payload.recoveryAddr} on ${dest.chainId}`,
+      refund: { chainId: dest.chainId, denom: dest.usdc, address: payload.recoveryAddr },
     };
   }
 }

@@ -30,7 +30,8 @@ export function projectGoFast(t: BridgeTransferView, tx: Tx, now: number): Bridg
   const pending = (state: GoFastState, error?: string): Outcome => ({ state, status: 'pending', settled: false, error });
   const ended = (state: GoFastState, status: BridgeStatusLeg['status'], error?: string): Outcome => ({ state, status, settled: true, error });
   let o: Outcome;
-  if (filled) o = t.state === 'failed' ? ended('GO_FAST_POST_ACTION_FAILED', 'failed', t.error) : ended('GO_FAST_TRANSFER_FILLED', 'success');
+  // a fill whose action failed ends refunded to the user's recovery address on the destination
+  if (filled) o = t.state === 'refunded' ? ended('GO_FAST_POST_ACTION_FAILED', 'failed', t.error) : ended('GO_FAST_TRANSFER_FILLED', 'success');
   else if (refunded) o = ended('GO_FAST_TRANSFER_REFUNDED', 'failed', t.error);
   else if (timedOut) o = pending('GO_FAST_TRANSFER_TIMEOUT', 'no solver filled the order before its timeout; the refund to the sender is on its way');
   else o = pending(submitted ? 'GO_FAST_TRANSFER_SENT' : 'GO_FAST_TRANSFER_UNKNOWN');
@@ -51,7 +52,7 @@ export function projectGoFast(t: BridgeTransferView, tx: Tx, now: number): Bridg
     },
     error_message: error ?? null,
   };
-  return { event: { go_fast_transfer: info }, status, settled, refunded: refunded !== undefined, ...(error !== undefined && { error }) };
+  return { event: { go_fast_transfer: info }, status, settled, refunded: refunded !== undefined || state === 'GO_FAST_POST_ACTION_FAILED', ...(error !== undefined && { error }) };
 }
 
 export const goFastStatus: BridgeStatus = { project: projectGoFast };

@@ -191,6 +191,7 @@ describe('Go Fast through the local service', () => {
     expect(info.txs.order_filled_tx).toMatchObject({ chain_id: 'osmosis-1' });
     const filledOut = BigInt((r.operations[0] as { amount_out: string }).amount_out);
     expect(info.error_message).toContain(`${filledOut}${USDC_OSMO} was sent to the recovery address ${dev('osmosis-1', 7)} on osmosis-1`);
+    expect(last.transfers![0]!.transfer_asset_release).toMatchObject({ chain_id: 'osmosis-1', denom: USDC_OSMO, released: true });
     expect((await balanceOf(service, 'osmosis-1', dev('osmosis-1', 7), USDC_OSMO)) - usdcBefore).toBe(filledOut);
     expect(await balanceOf(service, 'osmosis-1', dev('osmosis-1', 7), 'uosmo')).toBe(osmoBefore);
     expectSupplyConserved();

@@ -172,7 +172,7 @@ describe('the solver’s fill', () => {
     submit(orderData(recipientBytes(venue.entryPointContract), data));
     const [fill] = goFastBridge.simulation.steps(view(), { timing: {} as never, fault: undefined, world });
     const out = chains.tx('osmosis-1', T0 + 10_000, (ctx) => fill!.run(ctx, view()));
-    expect(out).toMatchObject({ state: 'failed' });
+    expect(out).toMatchObject({ state: 'refunded', refund: { chainId: 'osmosis-1', denom: DEST.usdc, address: osmoUser() } });
     expect((out as { error: string }).error).toMatch(new RegExp(`99870000${DEST.usdc.replace('/', '\\/')} was sent to the recovery address ${osmoUser()} on osmosis-1`));
     expect((out as { error: string }).error).toMatch(/min_asset/);
     expect(chains.ledger('osmosis-1').balance(osmoUser(), DEST.usdc)).toBe(99_870_000n);
@@ -250,9 +250,11 @@ describe('status', () => {
   });
 
   it('POST_ACTION_FAILED says where the funds are', () => {
-    const t = { ...base(), state: 'failed' as const, error: 'the order was filled but its action failed (x); 5usdc was sent to the recovery address osmo1… on osmosis-1', steps: [{ label: 'go_fast_fill', tx: rec('osmosis-1', 'FILL', T0 + 10_000) }] };
-    expect(info(t, T0 + 10_000)).toMatchObject({ state: 'GO_FAST_POST_ACTION_FAILED', error_message: t.error });
-    expect(project(t, T0 + 10_000)).toMatchObject({ status: 'failed', settled: true, refunded: false });
+    const t = { ...base(), state: 'refunded' as const, error: 'the order was filled but its action failed (x); 5usdc was sent to the recovery address osmo1… on osmosis-1', steps: [{ label: 'go_fast_fill', tx: rec('osmosis-1', 'FILL', T0 + 10_000) }] };
+    expect(info(t, T0 + 5_000).state).toBe('GO_FAST_TRANSFER_SENT');
+    expect(info(t, T0 + 10_000)).toMatchObject({ state: 'GO_FAST_POST_ACTION_FAILED', error_message: t.error, txs: { order_refunded_tx: null } });
+    // the funds are the user's again, at the recovery address
+    expect(project(t, T0 + 10_000)).toMatchObject({ status: 'failed', settled: true, refunded: true });
   });
 
   it('TIMEOUT, then REFUNDED', () => {
