@@ -8,11 +8,12 @@
  */
 import { axelarBridge } from './axelar';
 import { cctpBridge } from './cctp';
+import { goFastBridge } from './go-fast';
 import { opinitBridge } from './opinit';
 import { BRIDGE_IDS, type AnyServiceBridge, type BridgeId } from './types';
 
 /** In the order the planner enumerates their crossings (ties resolve by it). */
-export const BRIDGES: readonly AnyServiceBridge[] = [cctpBridge, axelarBridge, opinitBridge];
+export const BRIDGES: readonly AnyServiceBridge[] = [cctpBridge, axelarBridge, opinitBridge, goFastBridge];
 
 const byId = new Map<BridgeId, AnyServiceBridge>(BRIDGES.map((b) => [b.id, b]));
 const byOperation = new Map<string, AnyServiceBridge>(BRIDGES.map((b) => [b.msgs.operationKey, b]));

@@ -65,6 +65,13 @@ export interface BridgePlanner<D = unknown> {
   cannotFollow(world: World, prev: PlannerLeg, leg: PlannedBridgeLeg<D>): TxBreak | undefined;
   /** Why the leg after this crossing cannot ride on its transaction (its delivery runs nothing), or undefined. */
   cannotContinue(world: World, leg: PlannedBridgeLeg<D>, next: PlannerLeg): TxBreak | undefined;
+  /**
+   * A fee that depends on the amount (Go Fast's basis points): the exact fee and what arrives
+   * for `amountIn` (null when the fee eats it all), and its inverse, the least `amountIn` that
+   * delivers `amountOut`. Without them the planner deducts `fee` as a fixed amount.
+   */
+  quote?(ctx: QuoteContext, leg: PlannedBridgeLeg<D>, amountIn: bigint): { amountOut: bigint; fee: BridgeFee } | null;
+  amountInFor?(ctx: QuoteContext, leg: PlannedBridgeLeg<D>, amountOut: bigint): bigint;
   /** The route operation: its wire key (`go_fast_transfer`) and body, without tx_index/amount_in/amount_out. */
   operation(ctx: QuoteContext, leg: PlannedBridgeLeg<D>, quote: LegQuote, o: { smartRelay: boolean; absorbed?: Absorbed }): { key: string; body: Body };
   /**
@@ -244,6 +251,16 @@ export interface BridgeSimulation {
   install(i: BridgeInstaller): void;
   /** Violations of the bridge's own supply invariant, for ChainSimulator.checkInvariants (empty when it holds). */
   invariants?(read: BridgeSupplyReader): string[];
+  /**
+   * Balances the bridge's own actors hold at genesis (Go Fast's solver inventory), backed like
+   * any genesis balance (the escrows behind a voucher are funded too).
+   */
+  genesis?(world: World): { chainId: string; address: string; denom: string; amount: bigint }[];
+  /**
+   * false when crossings move existing tokens instead of burning and minting (a solver fronts
+   * its inventory, the source gateway holds what it took): no bridge flow in the supply report.
+   */
+  burnsAndMints?: boolean;
   /** Completes a crossing's event from the whole tx that started it (CCTP: a relay fee paid in the same tx). */
   annotate?(event: BridgeEvent, tx: { signer: string; msgs: readonly { typeUrl: string; value: unknown }[] }): void;
   /**

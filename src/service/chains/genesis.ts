@@ -12,7 +12,8 @@
  * as if funded at genesis.
  *
  * Besides the dev accounts, genesis funds the swap pools: each pool account (see
- * contracts/pools.ts) holds the World's seeded reserves, backed like any other voucher. And
+ * contracts/pools.ts) holds the World's seeded reserves, backed like any other voucher; and
+ * whatever a bridge's actors hold (BridgeSimulation.genesis: Go Fast's solver inventory). And
  * the EVM chains' dev accounts (m/44'/60'/0'/0/N) hold 1,000 display units of every asset of
  * their chain, so EVM-source routes can be run end to end.
  */
@@ -115,7 +116,15 @@ export function backingPath(
   return { origin: { chainId: cur, denom: t.baseDenom, unbacked: false }, escrows };
 }
 
-export function buildGenesisPlan(world: World): GenesisPlan {
+/** A named account's genesis balance that a bridge asks for (its solver's inventory). */
+export interface GenesisGrant {
+  chainId: string;
+  address: string;
+  denom: string;
+  amount: bigint;
+}
+
+export function buildGenesisPlan(world: World, grants: readonly GenesisGrant[] = []): GenesisPlan {
   const chains = new Map<string, ChainGenesis>();
   const minted = new Map<string, bigint>();
   const plan = (id: string): ChainGenesis => {
@@ -151,17 +160,19 @@ export function buildGenesisPlan(world: World): GenesisPlan {
       mint(origin, total);
     }
   }
+  const grant = ({ chainId, address, denom, amount }: GenesisGrant): void => {
+    const path = backingPath(world, chainId, denom);
+    const origin: OriginRef = path?.origin ?? { chainId, denom, unbacked: true };
+    plan(chainId).accounts.push({ address, denom, amount, origin });
+    for (const e of path?.escrows ?? []) plan(e.chainId).escrows.push({ channelId: e.channelId, portId: e.portId, denom: e.denom, amount, origin });
+    mint(origin, amount);
+  };
   for (const pool of world.pools) {
     const address = poolAddress(world, pool);
-    pool.denoms.forEach((denom, i) => {
-      const amount = BigInt(pool.reserves[i]!);
-      const path = backingPath(world, pool.chainId, denom);
-      const origin: OriginRef = path?.origin ?? { chainId: pool.chainId, denom, unbacked: true };
-      plan(pool.chainId).accounts.push({ address, denom, amount, origin });
-      for (const e of path?.escrows ?? []) plan(e.chainId).escrows.push({ channelId: e.channelId, portId: e.portId, denom: e.denom, amount, origin });
-      mint(origin, amount);
-    });
+    pool.denoms.forEach((denom, i) => grant({ chainId: pool.chainId, address, denom, amount: BigInt(pool.reserves[i]!) }));
   }
+  // what the bridges' own actors hold (a solver's inventory)
+  for (const g of grants) grant(g);
   // deterministic materialisation order (account numbers of escrow accounts)
   for (const g of chains.values()) {
     g.escrows.sort((a, b) => channelNum(a.channelId) - channelNum(b.channelId) || (a.denom < b.denom ? -1 : a.denom > b.denom ? 1 : 0));

@@ -352,7 +352,7 @@ export class ChainSimulator {
   }
 
   private genesisPlan(): GenesisPlan {
-    this.plan ??= buildGenesisPlan(this.world);
+    this.plan ??= buildGenesisPlan(this.world, BRIDGES.flatMap((b) => b.simulation.genesis?.(this.world) ?? []));
     return this.plan;
   }
 
@@ -1468,6 +1468,8 @@ export class ChainSimulator {
       row(originOf(e.packet.sourceChainId, e.packet.sourceDenom)).inFlight += BigInt(e.packet.amount);
     }
     for (const t of this.bridgeTransfers.values()) {
+      // a bridge that moves existing tokens (a solver's inventory) burns and mints nothing
+      if (bridgeOf(t.event.bridge).simulation.burnsAndMints === false) continue;
       row(originOf(t.event.chainId, t.event.sourceDenom)).bridgedOut += BigInt(t.event.amount);
       if (t.arrived) row(originOf(t.arrived.chainId, t.arrived.denom)).bridgedIn += BigInt(t.event.amount);
     }

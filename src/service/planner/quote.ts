@@ -159,6 +159,18 @@ export function quoteForward(ctx: QuoteContext, legs: readonly Leg[], amountIn: 
         break;
       }
       default: {
+        const planner = bridgeOf(leg.bridge).planner;
+        if (planner.quote) {
+          // a fee that depends on the amount (bps): the bridge quotes it exactly
+          const q = planner.quote(ctx, leg, amt);
+          if (!q) {
+            const cover = `the ${bridgeOf(leg.bridge).name} fee`;
+            return { ok: false, reason: `amount is too small to cover ${cover}`, cover };
+          }
+          quotes.push({ amountIn: amt, amountOut: q.amountOut, fee: q.fee });
+          amt = q.amountOut;
+          break;
+        }
         const fee = ctx.bridgeFee(leg);
         let out = amt;
         if (fee && fee.behavior === 'FEE_BEHAVIOR_DEDUCTED') {
@@ -195,6 +207,11 @@ export function quoteBackward(ctx: QuoteContext, legs: readonly Leg[], amountOut
         break;
       }
       default: {
+        const planner = bridgeOf(leg.bridge).planner;
+        if (planner.amountInFor) {
+          amt = planner.amountInFor(ctx, leg, amt);
+          break;
+        }
         const fee = ctx.bridgeFee(leg);
         if (fee && fee.behavior === 'FEE_BEHAVIOR_DEDUCTED') amt += fee.amount;
       }

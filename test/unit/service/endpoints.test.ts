@@ -117,6 +117,7 @@ describe('bridges, venues, recommend_assets and assets_between_chains', () => {
         { id: 'AXELAR', name: 'Axelar', logo_uri: logo('axelar') },
         { id: 'CCTP', name: 'CCTP', logo_uri: logo('cctp') },
         { id: 'OPINIT', name: 'OPInit', logo_uri: 'https://raw.githubusercontent.com/cosmos/chain-registry/master/initia/images/INIT.png' },
+        { id: 'GO_FAST', name: 'Go Fast', logo_uri: logo('gofast') },
       ],
     });
   });

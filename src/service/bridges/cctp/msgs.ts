@@ -8,11 +8,10 @@
 import { addressBytes, checkAddress, leftPad32 } from '../../../chains/addresses';
 import { simulatedCctpRelayerAccount } from '../../../chains/bridge-contracts';
 import { invalidArgument } from '../../http/errors';
-import { formatUsd, usdValue } from '../../pricing';
-import { toWireAsset } from '../../world';
 import { msgSend } from '../../msgs/cosmos';
 import { msgDepositForBurn } from './messages';
 import type { FeeJson } from '../../msgs/build';
+import { bridgeFeeJson } from '../../msgs/fee-json';
 import { amount, sameDenom, str, type BridgeFee } from '../../msgs/read';
 import { CCTP_TOKEN_MESSENGER, cctpRelayerContract, depositForBurnCalldata, requestCctpTransferCalldata } from './calldata';
 import { svmCctpTx } from './svm-tx';
@@ -141,20 +140,6 @@ export const cctpMsgs: BridgeMsgs<CctpMsgsData> = {
     if (!fee) return [];
     const asset = world.resolveAsset(fee.chainId, fee.denom);
     if (!asset) return [];
-    const price = world.priceOfAsset(asset);
-    const usd = price !== undefined && asset.decimals !== undefined ? formatUsd(usdValue(fee.amount, asset.decimals, price)) : '0.00';
-    return [
-      {
-        fee_type: 'SMART_RELAY',
-        bridge_id: 'CCTP',
-        amount: fee.amount.toString(),
-        usd_amount: usd,
-        origin_asset: toWireAsset(asset),
-        chain_id: leg.from,
-        tx_index: txIndex,
-        operation_index: leg.index,
-        fee_behavior: fee.behavior,
-      },
-    ];
+    return [bridgeFeeJson(world, { bridgeId: 'CCTP', asset, amount: fee.amount, chainId: leg.from, txIndex, operationIndex: leg.index, behavior: fee.behavior })];
   },
 };

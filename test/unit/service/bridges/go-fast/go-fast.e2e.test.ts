@@ -1,0 +1,201 @@
+/**
+ * Go Fast end to end through the local service over HTTP, as a wallet runs it: route with
+ * `go_fast: true` (or `bridges` naming GO_FAST), msgs, the ERC-20 approval then the order
+ * through /local/evm/execute, status followed state by state on a paused clock that the test
+ * advances; the solver's fill (with a swap after it in the same transaction), the fill whose
+ * swap then fails (the USDC waits at the recovery address), and `go_fast_no_solver` to the
+ * refund. Supply is conserved throughout.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MsgsResponse, StatusResponse } from '../../../../../src/api/schemas';
+import { GO_FAST_DATA } from '../../../../../src/service/bridges/go-fast/data';
+import { approveCalldata } from '../../../../../src/service/chains';
+import { startService, type RunningService } from '../../../../support/service';
+import { balanceOf, msgsFor, route, signAndSubmit } from '../../../../support/wallet-flow';
+
+const EVM_DEV0 = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
+const USDC_OSMO = GO_FAST_DATA.destination.usdc;
+const ARB = GO_FAST_DATA.sources.find((s) => s.chainId === '42161')!;
+const BASE = GO_FAST_DATA.sources.find((s) => s.chainId === '8453')!;
+
+let service: RunningService;
+beforeAll(async () => void (service = await startService({ speed: 600 })));
+afterAll(() => service.close());
+// the clock stands still between the test's own steps, so every state can be seen
+beforeEach(async () => void (await service.post('/local/clock', { speed: 0 })));
+
+const dev = (chainId: string, index = 0) => service.app.chains.devAddress(chainId, index);
+const addressesFor = (chains: readonly string[], index: number) =>
+  Object.fromEntries(chains.map((c) => [c, service.app.world.chain(c)?.chainType === 'evm' ? EVM_DEV0 : dev(c, index)]));
+
+type EvmTx = { chain_id: string; to: string; data: string; value: string; signer_address: string; required_erc20_approvals: { token_contract: string; spender: string; amount: string }[] };
+const evmTxOf = (msgs: MsgsResponse): EvmTx => {
+  expect(msgs.txs).toHaveLength(1);
+  return (msgs.txs![0] as { evm_tx: EvmTx }).evm_tx;
+};
+
+async function execute(chainId: string, to: string, data: string, value = '0') {
+  return (await service.post('/local/evm/execute', { chain_id: chainId, from: EVM_DEV0, to, data, value })).body as { status: string; tx_hash: string; error?: string };
+}
+
+/** Approves what the evm_tx lists, sends it, and registers it for status. */
+async function approveAndSend(evm: EvmTx): Promise<string> {
+  for (const a of evm.required_erc20_approvals) {
+    expect(await execute(evm.chain_id, a.token_contract, approveCalldata(a.spender, BigInt(a.amount)))).toMatchObject({ status: 'success' });
+  }
+  const sent = await execute(evm.chain_id, evm.to, evm.data, evm.value);
+  expect(sent, JSON.stringify(sent)).toMatchObject({ status: 'success' });
+  expect((await service.post('/v2/tx/track', { tx_hash: sent.tx_hash, chain_id: evm.chain_id })).status).toBe(200);
+  return sent.tx_hash;
+}
+
+async function status(txHash: string, chainId: string): Promise<StatusResponse> {
+  const res = await service.get(`/v2/tx/status?tx_hash=${txHash}&chain_id=${encodeURIComponent(chainId)}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return StatusResponse.parse(res.body);
+}
+
+type GoFastInfo = { state: string; txs: Record<string, { chain_id: string; tx_hash: string } | null>; error_message?: string | null };
+const goFastOf = (s: StatusResponse): GoFastInfo | undefined =>
+  (s.transfers?.[0]?.transfer_sequence?.[0] as { go_fast_transfer?: GoFastInfo } | undefined)?.go_fast_transfer;
+
+/**
+ * Advances simulated time by each step in turn and records the Go Fast state after it (repeats
+ * dropped). A first step of 7 s puts the order's block (6 s blocks) on chain before any fill
+ * (≥ 9 s after it).
+ */
+async function statesAlong(txHash: string, chainId: string, stepsMs: readonly number[]): Promise<{ states: string[]; last: StatusResponse }> {
+  const states: string[] = [];
+  let last = await status(txHash, chainId);
+  for (const ms of stepsMs) {
+    service.app.clock.advance(ms);
+    last = await status(txHash, chainId);
+    const s = goFastOf(last)?.state;
+    if (s !== undefined && s !== states.at(-1)) states.push(s);
+  }
+  return { states, last };
+}
+
+const expectSupplyConserved = () => expect(service.app.chains.checkInvariants()).toEqual([]);
+
+describe('Go Fast through the local service', () => {
+  it('go_fast: true — USDC from Arbitrum is filled on Osmosis and swapped to OSMO in the same transaction', async () => {
+    const request = { source_asset_denom: ARB.usdc, source_asset_chain_id: '42161', dest_asset_denom: 'uosmo', dest_asset_chain_id: 'osmosis-1', amount_in: '50000000', go_fast: true };
+    const r = await route(service, request);
+    const kinds = r.operations.map((o) => Object.keys(o).find((k) => !['tx_index', 'amount_in', 'amount_out'].includes(k)));
+    expect(kinds).toEqual(['go_fast_transfer', 'swap']);
+    expect(r.txs_required).toBe(1);
+    expect(r.estimated_route_duration_seconds).toBeLessThan(60);
+    const op = (r.operations[0] as unknown as { go_fast_transfer: Record<string, unknown> }).go_fast_transfer;
+    expect(op).toMatchObject({ from_chain_id: '42161', to_chain_id: 'osmosis-1', bridge_id: 'GO_FAST', source_domain: '42161', destination_domain: '875', fee: { bps_fee: '10', bps_fee_amount: '50000' } });
+    expect(r.estimated_fees).toEqual([expect.objectContaining({ bridge_id: 'GO_FAST', chain_id: '42161', fee_behavior: 'FEE_BEHAVIOR_DEDUCTED' })]);
+    // without the flag the same request never takes Go Fast
+    const plain = await service.post('/v2/fungible/route', { ...request, go_fast: false, allow_multi_tx: true });
+    expect(plain.status, JSON.stringify(plain.body)).toBe(200);
+    expect(JSON.stringify(plain.body.operations)).not.toContain('go_fast_transfer');
+    expect(JSON.stringify(plain.body.operations)).toContain('cctp_transfer');
+
+    const msgs = await msgsFor(service, request, r, addressesFor(r.required_chain_addresses, 4));
+    const evm = evmTxOf(msgs);
+    expect(evm).toMatchObject({ chain_id: '42161', to: ARB.gateway, value: '0', required_erc20_approvals: [{ token_contract: ARB.usdc, spender: ARB.gateway, amount: '50000000' }] });
+    const unapproved = await execute(evm.chain_id, evm.to, evm.data);
+    expect(unapproved).toMatchObject({ status: 'reverted' });
+    expect(unapproved.error).toMatch(/insufficient allowance/);
+
+    const osmoBefore = await balanceOf(service, 'osmosis-1', dev('osmosis-1', 4), 'uosmo');
+    const solverBefore = await balanceOf(service, 'osmosis-1', GO_FAST_DATA.solver.address, USDC_OSMO);
+    const txHash = await approveAndSend(evm);
+    const { states, last } = await statesAlong(txHash, '42161', [7_000, 20_000]);
+    expect(states).toEqual(['GO_FAST_TRANSFER_SENT', 'GO_FAST_TRANSFER_FILLED']);
+    expect(last.state).toBe('STATE_COMPLETED_SUCCESS');
+    const info = goFastOf(last)!;
+    expect(info.txs.order_submitted_tx).toMatchObject({ chain_id: '42161', tx_hash: txHash });
+    expect(info.txs.order_filled_tx).toMatchObject({ chain_id: 'osmosis-1' });
+    expect(info.txs.order_timeout_tx).toBeNull();
+
+    expect((await balanceOf(service, 'osmosis-1', dev('osmosis-1', 4), 'uosmo')) - osmoBefore).toBeGreaterThanOrEqual(BigInt(msgs.min_amount_out!));
+    expect(solverBefore - (await balanceOf(service, 'osmosis-1', GO_FAST_DATA.solver.address, USDC_OSMO))).toBe(BigInt((r.operations[0] as { amount_out: string }).amount_out));
+    expectSupplyConserved();
+  });
+
+  it('bridges: ["GO_FAST"] — USDC from Base lands on Osmosis exactly amount_out', async () => {
+    const request = { source_asset_denom: BASE.usdc, source_asset_chain_id: '8453', dest_asset_denom: USDC_OSMO, dest_asset_chain_id: 'osmosis-1', amount_in: '20000000', bridges: ['GO_FAST'] };
+    const r = await route(service, request);
+    expect(r.operations.map((o) => Object.keys(o)[0])).toEqual(['go_fast_transfer']);
+    const msgs = await msgsFor(service, request, r, addressesFor(r.required_chain_addresses, 5));
+    const before = await balanceOf(service, 'osmosis-1', dev('osmosis-1', 5), USDC_OSMO);
+    const gatewayBefore = await balanceOf(service, '8453', BASE.gateway, BASE.usdc);
+    const txHash = await approveAndSend(evmTxOf(msgs));
+    const { states, last } = await statesAlong(txHash, '8453', [7_000, 20_000]);
+    expect(states).toEqual(['GO_FAST_TRANSFER_SENT', 'GO_FAST_TRANSFER_FILLED']);
+    expect(last.state).toBe('STATE_COMPLETED_SUCCESS');
+    expect((await balanceOf(service, 'osmosis-1', dev('osmosis-1', 5), USDC_OSMO)) - before).toBe(BigInt(r.amount_out));
+    // the gateway keeps amount_in for the solver's settlement
+    expect((await balanceOf(service, '8453', BASE.gateway, BASE.usdc)) - gatewayBefore).toBe(20_000_000n);
+    expectSupplyConserved();
+  });
+
+  it('go_fast_no_solver — the order times out on Osmosis and amount_in is refunded on Base', async () => {
+    expect((await service.post('/local/faults', { kind: 'go_fast_no_solver', chain_id: '8453' })).status).toBe(200);
+    const request = { source_asset_denom: BASE.usdc, source_asset_chain_id: '8453', dest_asset_denom: USDC_OSMO, dest_asset_chain_id: 'osmosis-1', amount_in: '15000000', go_fast: true };
+    const r = await route(service, request);
+    const msgs = await msgsFor(service, request, r, addressesFor(r.required_chain_addresses, 6));
+    const before = await balanceOf(service, '8453', EVM_DEV0, BASE.usdc);
+    const osmoBefore = await balanceOf(service, 'osmosis-1', dev('osmosis-1', 6), USDC_OSMO);
+    const txHash = await approveAndSend(evmTxOf(msgs));
+    expect(await balanceOf(service, '8453', EVM_DEV0, BASE.usdc)).toBe(before - 15_000_000n);
+    // past the fill time, the deadline (30 min) and the watcher's margin, then the Hyperlane message back
+    // (the refund follows the timeout by a minute: 30 s steps see both)
+    const timeoutMs = GO_FAST_DATA.orderTimeoutSeconds * 1000;
+    const { states, last } = await statesAlong(txHash, '8453', [2_000, 60_000, timeoutMs - 120_000, ...Array<number>(40).fill(30_000)]);
+    expect(states).toEqual(['GO_FAST_TRANSFER_SENT', 'GO_FAST_TRANSFER_TIMEOUT', 'GO_FAST_TRANSFER_REFUNDED']);
+    expect(last.state).toBe('STATE_COMPLETED_ERROR');
+    const info = goFastOf(last)!;
+    expect(info.txs.order_timeout_tx).toMatchObject({ chain_id: 'osmosis-1' });
+    expect(info.txs.order_refunded_tx).toMatchObject({ chain_id: '8453' });
+    expect(info.txs.order_filled_tx).toBeNull();
+    expect(info.error_message).toMatch(/no solver filled the order/);
+    expect(last.transfers![0]!.transfer_asset_release).toMatchObject({ chain_id: '8453', denom: BASE.usdc, released: true });
+    expect(await balanceOf(service, '8453', EVM_DEV0, BASE.usdc)).toBe(before);
+    expect(await balanceOf(service, 'osmosis-1', dev('osmosis-1', 6), USDC_OSMO)).toBe(osmoBefore);
+    expectSupplyConserved();
+  });
+
+  it('GO_FAST_POST_ACTION_FAILED — the fill lands, the swap after it misses its minimum, the USDC waits at the recovery address', async () => {
+    const request = { source_asset_denom: ARB.usdc, source_asset_chain_id: '42161', dest_asset_denom: 'uosmo', dest_asset_chain_id: 'osmosis-1', amount_in: '30000000', go_fast: true };
+    const r = await route(service, request);
+    // no slippage allowed: any move of the pool before the fill makes the swap miss min_asset
+    const res = await service.post('/v2/fungible/msgs', {
+      ...request,
+      amount_out: r.amount_out,
+      operations: r.operations,
+      address_list: r.required_chain_addresses.map((c) => addressesFor(r.required_chain_addresses, 7)[c]),
+      slippage_tolerance_percent: '0',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const evm = evmTxOf(MsgsResponse.parse(res.body));
+
+    // someone buys OSMO with USDC on Osmosis first
+    const front = { source_asset_denom: USDC_OSMO, source_asset_chain_id: 'osmosis-1', dest_asset_denom: 'uosmo', dest_asset_chain_id: 'osmosis-1', amount_in: '200000000' };
+    const fr = await route(service, front);
+    const fm = await msgsFor(service, front, fr, addressesFor(fr.required_chain_addresses, 8));
+    const frontTx = await signAndSubmit(service, (fm.txs![0] as { cosmos_tx: { chain_id: string; signer_address: string; msgs: { msg: string; msg_type_url: string }[] } }).cosmos_tx, 8);
+    service.app.clock.advance(10_000);
+    expect((await status(frontTx.tx_hash, 'osmosis-1')).state).toBe('STATE_COMPLETED_SUCCESS');
+
+    const usdcBefore = await balanceOf(service, 'osmosis-1', dev('osmosis-1', 7), USDC_OSMO);
+    const osmoBefore = await balanceOf(service, 'osmosis-1', dev('osmosis-1', 7), 'uosmo');
+    const txHash = await approveAndSend(evm);
+    const { states, last } = await statesAlong(txHash, '42161', [7_000, 20_000]);
+    expect(states).toEqual(['GO_FAST_TRANSFER_SENT', 'GO_FAST_POST_ACTION_FAILED']);
+    expect(last.state).toBe('STATE_COMPLETED_ERROR');
+    const info = goFastOf(last)!;
+    expect(info.txs.order_filled_tx).toMatchObject({ chain_id: 'osmosis-1' });
+    const filledOut = BigInt((r.operations[0] as { amount_out: string }).amount_out);
+    expect(info.error_message).toContain(`${filledOut}${USDC_OSMO} was sent to the recovery address ${dev('osmosis-1', 7)} on osmosis-1`);
+    expect(last.transfers![0]!.transfer_asset_release).toMatchObject({ chain_id: 'osmosis-1', denom: USDC_OSMO, released: true });
+    expect((await balanceOf(service, 'osmosis-1', dev('osmosis-1', 7), USDC_OSMO)) - usdcBefore).toBe(filledOut);
+    expect(await balanceOf(service, 'osmosis-1', dev('osmosis-1', 7), 'uosmo')).toBe(osmoBefore);
+    expectSupplyConserved();
+  });
+});
