@@ -16,6 +16,7 @@
  * The acknowledgement travels inside the receive tx's events (`write_acknowledgement`), which
  * is how the ack step, on the other chain, learns it: as a relayer reads it from the chain.
  */
+import { toChecksumAddress } from '../../../chains/addresses';
 import type { TxEvent, TxRecord } from '../../chains/blocks';
 import type { ExecContext } from '../../chains/executors';
 import { forwardNext, parseMemo, pfmTimeoutNs } from '../../msgs/memo';
@@ -48,6 +49,11 @@ export function laneOf(data: EurekaData, view: BridgeTransferView): EurekaLane {
   const token = data.tokens.find((t) => t.symbol === d.symbol);
   if (!token) throw new Error(`Eureka transfer ${view.id} names an unknown token ${d.symbol}`);
   return { token, direction: d.direction };
+}
+
+/** Who the destination credits: on Ethereum the checksummed spelling the ledger keys balances by. */
+function creditedAddress(lane: EurekaLane, view: BridgeTransferView): string {
+  return lane.direction === 'to-ethereum' ? toChecksumAddress(view.event.recipient) : view.event.recipient;
 }
 
 const attr = (event: TxEvent | undefined, key: string): string | undefined => event?.attributes.find((a) => a.key === key)?.value;
@@ -94,7 +100,7 @@ function receive(data: EurekaData, world: World, ctx: ExecContext, view: BridgeT
     ctx.emit(ackEvent(d, { ok: false, error: problem }));
     return undefined;
   }
-  const receiver = view.event.recipient;
+  const receiver = creditedAddress(lane, view);
   try {
     ctx.atomic(() => {
       releaseAtDestination(data, ctx, lane, receiver, amount);
@@ -130,7 +136,7 @@ function refund(ctx: ExecContext, view: BridgeTransferView, error: string): Brid
   return { state: 'refunded', error, refund: { chainId: view.event.chainId, denom: view.event.sourceDenom, address: view.event.from } };
 }
 
-function acknowledge(ctx: ExecContext, view: BridgeTransferView): BridgeOutcome {
+function acknowledge(data: EurekaData, ctx: ExecContext, view: BridgeTransferView): BridgeOutcome {
   const recv = view.steps.find((s) => s.label === STEP_RECV)?.tx;
   const d = detailOf(view);
   const ack = recv ? acknowledgement(recv) : ({ ok: false, error: 'the packet was not received' } as const);
@@ -138,7 +144,7 @@ function acknowledge(ctx: ExecContext, view: BridgeTransferView): BridgeOutcome 
   if (!ack.ok) return refund(ctx, view, `error acknowledgement from ${view.event.destChainId}: ${ack.error}`);
   return {
     state: 'completed',
-    arrived: { chainId: view.event.destChainId, denom: view.event.destDenom, address: view.event.recipient },
+    arrived: { chainId: view.event.destChainId, denom: view.event.destDenom, address: creditedAddress(laneOf(data, view), view) },
     childPacketIds: ack.forwarded,
   };
 }
@@ -162,6 +168,6 @@ export function eurekaSteps(data: EurekaData, view: BridgeTransferView, o: { fau
   }
   return [
     { afterMs: toDestMs, chainId: dest, label: STEP_RECV, run: (ctx, t) => receive(data, o.world, ctx, t) },
-    { afterMs: toDestMs + backMs, chainId: source, label: STEP_ACK, run: acknowledge },
+    { afterMs: toDestMs + backMs, chainId: source, label: STEP_ACK, run: (ctx, t) => acknowledge(data, ctx, t) },
   ];
 }

@@ -161,8 +161,8 @@ describe('Eureka relaying', () => {
     expect(hub.ledger.supply(WBTC_HUB)).toBe(eth.ledger.balance(D.ics20Transfer, WBTC));
   });
 
-  it('ATOM to Ethereum: escrowed on the Hub, minted as the Eureka ATOM ERC-20', () => {
-    const send = hubSend({});
+  it('ATOM to Ethereum: escrowed on the Hub, minted as the Eureka ATOM ERC-20 (to the checksummed receiver)', () => {
+    const send = hubSend({ receiver: user.toLowerCase() });
     expect(hub.ledger.balance(HUB_ESCROW, 'uatom')).toBe(2_000_000n);
     const r = relay(viewOf(send, send.bridges[0]!));
     expect(r.outcome).toMatchObject({ state: 'completed', arrived: { chainId: '1', denom: ATOM_ETH, address: user } });
