@@ -27,7 +27,8 @@ export function makeEurekaBridge(data: EurekaData): ServiceBridge<EurekaLegData>
   return {
     id: 'EUREKA',
     name: 'IBC Eureka',
-    logoUri: 'https://raw.githubusercontent.com/cosmos/chain-registry/master/cosmoshub/images/atom.png',
+    // Eureka is IBC v2: the registry's IBC logo
+    logoUri: 'https://raw.githubusercontent.com/skip-mev/skip-go-registry/main/bridges/ibc/logo.svg',
     planner: eurekaPlanner(data),
     msgs: eurekaMsgs(data),
     simulation: {
