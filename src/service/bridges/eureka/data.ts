@@ -1,7 +1,7 @@
 /**
  * Eureka's world data (data.json), parsed at the edge: a typo in the file fails start-up with
  * the field's path. Also the two derivations every other file needs: the Hub denom of an
- * ERC-20 that arrives over the Ethereum light client, and which side of a lane escrows.
+ * ERC-20 that arrives over the Ethereum light client, and the lane a token takes.
  */
 import { z } from 'zod';
 import { checkEvmAddress, toChecksumAddress } from '../../../chains/addresses';
@@ -70,7 +70,7 @@ export type EurekaAssetRow = z.infer<typeof Asset>;
 /** One token Eureka carries, with its spelling on each side. */
 export interface EurekaToken {
   symbol: string;
-  /** Where the token is native: there it is escrowed, on the other side it is minted. */
+  /** Where the token is native (Ethereum for WBTC, the Hub for ATOM): its ICS-20 escrow is there. */
   originChainId: string;
   ethereumDenom: string;
   hubDenom: string;
@@ -182,9 +182,4 @@ export function laneEnds(data: EurekaData, lane: EurekaLane): { from: string; to
   return lane.direction === 'to-hub'
     ? { from: data.ethereumChainId, to: data.hubChainId, sourceClient: data.ethereumClientId, destClient: data.hubClientId, denomIn: lane.token.ethereumDenom, denomOut: lane.token.hubDenom }
     : { from: data.hubChainId, to: data.ethereumChainId, sourceClient: data.hubClientId, destClient: data.ethereumClientId, denomIn: lane.token.hubDenom, denomOut: lane.token.ethereumDenom };
-}
-
-/** The source escrows a token native to it; otherwise it burns the voucher it holds. */
-export function sourceEscrows(lane: EurekaLane, fromChainId: string): boolean {
-  return lane.token.originChainId === fromChainId;
 }

@@ -8,7 +8,7 @@
  *   the ICS20Transfer on the caller's behalf.
  * - ICS20Transfer.sendTransfer(msg): the same packet without a relay fee (approval to the
  *   ICS20Transfer); returns the packet's sequence.
- * Both check what the ICS26Router checks: a known client (cosmoshub-0), the transfer port, a
+ * The tokens sent are burnt (see packet.ts). Both check what the ICS26Router checks: a known client (cosmoshub-0), the transfer port, a
  * timeout in the future and at most a day ahead.
  *
  * The Hub: ibc-go v10 MsgTransfer. Over the Ethereum light client (source_channel
@@ -24,7 +24,8 @@ import type { EvmContractCall, EvmContractHandler } from '../types';
 import { decodeHandlerTransfer, decodeSendTransfer } from './calldata';
 import { laneEnds, laneFrom, type EurekaData, type EurekaLane } from './data';
 import { MsgTransferV10Codec, TYPE_MSG_TRANSFER, type MsgTransferV10 } from './hub-msg';
-import { lockAtSource, nextSequence, type EurekaPacketDetail } from './packet';
+import { nextSequence } from './packet';
+import { eurekaSeconds } from './planner';
 
 /** ICS26Router's longest timeout: a packet may not time out more than a day after it is sent. */
 export const MAX_TIMEOUT_SECONDS = 86_400n;
@@ -46,21 +47,21 @@ export interface EurekaSend {
   relayFee: bigint;
 }
 
-/** Where the bridge record is written; the simulator's bridge-event API, kept in one place. */
-export type EmitEurekaSend = (ctx: ExecContext, event: { from: string; amount: string; destChainId: string; sourceDenom: string; destDenom: string; recipient: string; detail: EurekaPacketDetail }) => void;
-
-/** Locks the tokens, takes a sequence and records the packet. Returns the sequence. */
-export function sendPacket(data: EurekaData, ctx: ExecContext, s: EurekaSend, emit: EmitEurekaSend, router: string): bigint {
+/** Burns the tokens, takes a sequence and records the packet for the relayer. Returns the sequence. */
+export function sendPacket(data: EurekaData, ctx: ExecContext, s: EurekaSend, router: string): bigint {
   const ends = laneEnds(data, s.lane);
-  const escrow = lockAtSource(data, ctx, s.lane, s.sender, s.amount);
+  ctx.ledger.burn(s.sender, ends.denomIn, s.amount);
   const sequence = nextSequence(ctx, router, ends.sourceClient);
-  emit(ctx, {
+  ctx.emitBridge({
+    kind: 'eureka_send_packet',
+    bridge: 'EUREKA',
     from: s.sender,
     amount: s.amount.toString(),
     destChainId: ends.to,
     sourceDenom: ends.denomIn,
     destDenom: ends.denomOut,
     recipient: s.receiver,
+    expectedDelayMs: eurekaSeconds(data, ends.from) * 1000,
     detail: {
       direction: s.lane.direction,
       symbol: s.lane.token.symbol,
@@ -70,7 +71,6 @@ export function sendPacket(data: EurekaData, ctx: ExecContext, s: EurekaSend, em
       timeoutSeconds: s.timeoutSeconds.toString(),
       memo: s.memo,
       encoding: s.encoding,
-      escrow,
       relayFee: s.relayFee.toString(),
     },
   });
@@ -102,7 +102,7 @@ function ethereumLane(data: EurekaData, token: string): EurekaLane {
 }
 
 /** The EurekaHandler contract on Ethereum. */
-export function eurekaHandlerContract(data: EurekaData, emit: EmitEurekaSend): EvmContractHandler {
+export function eurekaHandlerContract(data: EurekaData): EvmContractHandler {
   return (ctx: ExecContext, call: EvmContractCall): string => {
     let t;
     try {
@@ -117,7 +117,7 @@ export function eurekaHandlerContract(data: EurekaData, emit: EmitEurekaSend): E
     const token = laneEnds(data, lane).denomIn;
     spendAllowance(ctx, token, from, data.eurekaHandler, t.relayFee + t.amount);
     if (t.relayFee > 0n) ctx.ledger.send(from, t.relayFeeRecipient, token, t.relayFee);
-    sendPacket(data, ctx, { lane, sender: from, receiver: t.recipient, amount: t.amount, timeoutSeconds: t.timeoutTimestamp, memo: t.memo, encoding: 'application/x-solidity-abi', relayFee: t.relayFee }, emit, data.ics26Router);
+    sendPacket(data, ctx, { lane, sender: from, receiver: t.recipient, amount: t.amount, timeoutSeconds: t.timeoutTimestamp, memo: t.memo, encoding: 'application/x-solidity-abi', relayFee: t.relayFee }, data.ics26Router);
     ctx.emit({
       type: 'EurekaTransfer',
       attributes: [
@@ -132,7 +132,7 @@ export function eurekaHandlerContract(data: EurekaData, emit: EmitEurekaSend): E
 }
 
 /** The ICS20Transfer contract on Ethereum (sendTransfer only: what a wallet may call directly). */
-export function ics20TransferContract(data: EurekaData, emit: EmitEurekaSend): EvmContractHandler {
+export function ics20TransferContract(data: EurekaData): EvmContractHandler {
   return (ctx: ExecContext, call: EvmContractCall): string => {
     let m;
     try {
@@ -144,7 +144,7 @@ export function ics20TransferContract(data: EurekaData, emit: EmitEurekaSend): E
     checkRouterArgs(data, ctx, m);
     const from = toChecksumAddress(call.from);
     spendAllowance(ctx, laneEnds(data, lane).denomIn, from, data.ics20Transfer, m.amount);
-    const seq = sendPacket(data, ctx, { lane, sender: from, receiver: m.receiver, amount: m.amount, timeoutSeconds: m.timeoutTimestamp, memo: m.memo, encoding: 'application/x-solidity-abi', relayFee: 0n }, emit, data.ics26Router);
+    const seq = sendPacket(data, ctx, { lane, sender: from, receiver: m.receiver, amount: m.amount, timeoutSeconds: m.timeoutTimestamp, memo: m.memo, encoding: 'application/x-solidity-abi', relayFee: 0n }, data.ics26Router);
     return `0x${seq.toString(16).padStart(64, '0')}`;
   };
 }
@@ -171,7 +171,7 @@ export function msgTransferCodec(data: EurekaData, base: MsgCodec): MsgCodec<Msg
 }
 
 /** The Hub's MsgTransfer executor: Eureka over the Ethereum client, the replaced executor otherwise. */
-export function msgTransferExecutor(data: EurekaData, base: Executor, emit: EmitEurekaSend): Executor<MsgTransferV10> {
+export function msgTransferExecutor(data: EurekaData, base: Executor): Executor<MsgTransferV10> {
   return (ctx, m) => {
     if (ctx.chainId !== data.hubChainId || m.sourceChannel !== data.hubClientId) return base(ctx, m);
     if (m.sourcePort !== data.port) throw new ExecError(`port ${m.sourcePort} is not bound to client ${m.sourceChannel}: invalid port`, 5, 'ibc');
@@ -185,7 +185,6 @@ export function msgTransferExecutor(data: EurekaData, base: Executor, emit: Emit
       data,
       ctx,
       { lane, sender: m.sender, receiver: m.receiver, amount: BigInt(m.token.amount), timeoutSeconds, memo: m.memo, encoding: m.encoding, relayFee: 0n },
-      emit,
       data.hubEntry,
     );
     return { data: { sequence } };

@@ -3,12 +3,12 @@
  * Ethereum to the Hub and back, ATOM from the Hub to Ethereum (as the ERC-20
  * 0xbf6B…27B3) and back. See data.json for every fact and its source.
  */
-import type { ExecContext, Executor } from '../../chains/executors';
+import type { Executor } from '../../chains/executors';
 import { defaultExecutors } from '../../chains/executors';
 import { MSG_CODECS, type MsgCodec } from '../../chains/messages';
 import type { ServiceBridge } from '../types';
 import { EUREKA_DATA, type EurekaData } from './data';
-import { eurekaHandlerContract, ics20TransferContract, msgTransferCodec, msgTransferExecutor, type EmitEurekaSend } from './execute';
+import { eurekaHandlerContract, ics20TransferContract, msgTransferCodec, msgTransferExecutor } from './execute';
 import { TYPE_MSG_TRANSFER } from './hub-msg';
 import { eurekaMsgs } from './msgs';
 import { eurekaPlanner, type EurekaLegData } from './planner';
@@ -18,12 +18,7 @@ import { EUREKA_TIMEOUT_FAULT, eurekaSteps } from './steps';
 export { EUREKA_DATA, eurekaHubDenom } from './data';
 export { EUREKA_TIMEOUT_FAULT } from './steps';
 
-/** Records a send with the simulator's bridge events. */
-const emitSend: EmitEurekaSend = (ctx: ExecContext, e) => {
-  ctx.emitBridge({ kind: 'eureka_transfer', bridge: 'EUREKA', ...e } as unknown as Parameters<ExecContext['emitBridge']>[0]);
-};
-
-export function makeEurekaBridge(data: EurekaData): ServiceBridge<EurekaLegData> {
+export function makeEurekaBridge(data: EurekaData): ServiceBridge<EurekaLegData, EurekaLegData> {
   return {
     id: 'EUREKA',
     name: 'IBC Eureka',
@@ -33,11 +28,11 @@ export function makeEurekaBridge(data: EurekaData): ServiceBridge<EurekaLegData>
     msgs: eurekaMsgs(data),
     simulation: {
       install(i) {
-        i.registerEvmContract(data.ethereumChainId, data.eurekaHandler, eurekaHandlerContract(data, emitSend));
-        i.registerEvmContract(data.ethereumChainId, data.ics20Transfer, ics20TransferContract(data, emitSend));
+        i.registerEvmContract(data.ethereumChainId, data.eurekaHandler, eurekaHandlerContract(data));
+        i.registerEvmContract(data.ethereumChainId, data.ics20Transfer, ics20TransferContract(data));
         const baseCodec = MSG_CODECS.get(TYPE_MSG_TRANSFER) as MsgCodec;
         const baseExec = defaultExecutors().get(TYPE_MSG_TRANSFER) as Executor;
-        i.registerMsgType(msgTransferCodec(data, baseCodec) as MsgCodec, msgTransferExecutor(data, baseExec, emitSend) as Executor);
+        i.registerMsgType(msgTransferCodec(data, baseCodec) as MsgCodec, msgTransferExecutor(data, baseExec) as Executor);
       },
       steps: (transfer, o) => eurekaSteps(data, transfer, o),
     },
@@ -46,4 +41,4 @@ export function makeEurekaBridge(data: EurekaData): ServiceBridge<EurekaLegData>
   };
 }
 
-export const eurekaBridge: ServiceBridge<EurekaLegData> = makeEurekaBridge(EUREKA_DATA);
+export const eurekaBridge: ServiceBridge<EurekaLegData, EurekaLegData> = makeEurekaBridge(EUREKA_DATA);

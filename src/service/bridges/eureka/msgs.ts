@@ -12,11 +12,13 @@
  */
 import { checkCosmosAddress, checkEvmAddress, toChecksumAddress } from '../../../chains/addresses';
 import { invalidArgument } from '../../http/errors';
+import { amount as readAmount, sameDenom, str } from '../../msgs/read';
 import { msgSend } from '../../msgs/cosmos';
 import { stringifyExact, type ExactJson } from '../../msgs/json';
 import { formatUsd, usdValue } from '../../pricing';
 import { toWireAsset, type World } from '../../world';
-import type { BridgeMsgs, FeeJson, MsgsBridgeLeg, MsgsLegBase, TxBuilding } from '../types';
+import type { FeeJson, TxJson } from '../../msgs/build';
+import type { BridgeMsgs, MsgsBridgeLeg, MsgsLegBase, TxBuilding } from '../types';
 import { handlerTransferCalldata } from './calldata';
 import { laneEnds, laneFrom, type EurekaData } from './data';
 import { msgTransferV10Json } from './hub-msg';
@@ -26,21 +28,16 @@ export type EurekaMsgsLeg = MsgsBridgeLeg<EurekaLegData>;
 
 type Body = Record<string, unknown>;
 
-const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
-const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
 
 function readFee(body: Body, where: string, denomIn: string): EurekaLegData['fee'] {
   const quote = body.smart_relay_fee_quote;
   if (quote === undefined || quote === null) return undefined;
   if (typeof quote !== 'object') throw invalidArgument(`${where}: smart_relay_fee_quote is not an object`);
   const q = quote as Body;
-  const text = q.fee_amount;
-  if (text === undefined || text === null) return undefined;
-  if (typeof text !== 'string' || !/^[0-9]+$/.test(text)) throw invalidArgument(`${where}: invalid smart_relay_fee_quote.fee_amount`);
+  const amount = readAmount(q.fee_amount, `smart_relay_fee_quote.fee_amount of ${where}`);
   const denom = str(q.fee_denom);
-  if (denom !== undefined && !same(denom, denomIn)) throw invalidArgument(`${where}: the Eureka relay fee is paid in ${denomIn}, not ${denom}`);
-  const amount = BigInt(text);
-  return amount === 0n ? undefined : { amount, payTo: str(q.fee_payment_address) ?? str(q.relayer_address) };
+  if (denom !== undefined && !sameDenom(denom, denomIn)) throw invalidArgument(`${where}: the Eureka relay fee is paid in ${denomIn}, not ${denom}`);
+  return amount === undefined || amount === 0n ? undefined : { amount, payTo: str(q.fee_payment_address) ?? str(q.relayer_address) };
 }
 
 function readExpiration(body: Body, where: string): bigint | undefined {
@@ -52,13 +49,12 @@ function readExpiration(body: Body, where: string): bigint | undefined {
   return BigInt(Math.floor(ms / 1000));
 }
 
-export function readEurekaOperation(data: EurekaData, world: World, body: Body, base: MsgsLegBase): EurekaMsgsLeg {
-  const where = `operation ${base.index} (eureka_transfer)`;
+export function readEurekaOperation(data: EurekaData, world: World, body: Body, base: MsgsLegBase, where: string): EurekaMsgsLeg {
   const lane = laneFrom(data, base.from, base.denomIn);
   if (!lane) throw invalidArgument(`${where}: Eureka does not carry ${base.denomIn} from ${base.from}`);
   const ends = laneEnds(data, lane);
   if (base.to !== ends.to) throw invalidArgument(`${where}: Eureka takes ${base.denomIn} from ${base.from} to ${ends.to}, not ${base.to}`);
-  if (!same(base.denomOut, ends.denomOut)) throw invalidArgument(`${where}: ${base.denomIn} arrives on ${ends.to} as ${ends.denomOut}, not ${base.denomOut}`);
+  if (base.denomOut !== '' && !sameDenom(base.denomOut, ends.denomOut)) throw invalidArgument(`${where}: ${base.denomIn} arrives on ${ends.to} as ${ends.denomOut}, not ${base.denomOut}`);
   const client = str(body.source_client);
   if (client !== undefined && client !== ends.sourceClient) throw invalidArgument(`${where}: the source client on ${ends.from} is ${ends.sourceClient}, not ${client}`);
   const port = str(body.destination_port);
@@ -83,7 +79,7 @@ function feePayee(data: EurekaData, world: World, leg: EurekaMsgsLeg): string {
   return chain.chainType === 'evm' ? toChecksumAddress(payTo) : payTo;
 }
 
-function startEureka(data: EurekaData, b: TxBuilding, leg: EurekaMsgsLeg, amount: bigint): ReturnType<TxBuilding['evmTx'] | TxBuilding['cosmosTx']>[] {
+function startEureka(data: EurekaData, b: TxBuilding, leg: EurekaMsgsLeg, amount: bigint): TxJson[] {
   const where = `operation ${leg.index} (eureka_transfer)`;
   const ends = laneEnds(data, leg.data.lane);
   const bridgeNs = BigInt(eurekaSeconds(data, leg.from)) * 1_000_000_000n;
@@ -152,15 +148,11 @@ function eurekaFees(data: EurekaData, world: World, leg: EurekaMsgsLeg, txIndex:
 export function eurekaMsgs(data: EurekaData): BridgeMsgs<EurekaLegData> {
   return {
     operationKey: 'eureka_transfer',
-    read: (world, body, base) => readEurekaOperation(data, world, body, base),
+    read: (world, body, base, where) => readEurekaOperation(data, world, body, base, where),
     amountOut: (leg, amountIn) => (leg.from === data.hubChainId ? amountIn - (leg.data.fee?.amount ?? 0n) : amountIn),
     cannotFollow: (_world, _prev, leg) => `a Eureka transfer starts its own transaction on ${leg.from}`,
-    cannotContinue(_world, leg, next) {
-      if (leg.data.lane.direction === 'to-hub' && next.kind === 'transfer' && next.from === data.hubChainId) return undefined;
-      return leg.data.lane.direction === 'to-hub'
-        ? 'what Eureka delivers to the Cosmos Hub can only go on over IBC by packet forwarding'
-        : 'Eureka delivers to Ethereum without running anything after it';
-    },
+    cannotContinue: (_world, leg) =>
+      leg.data.lane.direction === 'to-hub' ? 'what Eureka delivers to the Cosmos Hub goes on from there in a transaction of its own' : 'Eureka delivers to Ethereum without running anything after it',
     startTx: (b, leg, amount) => startEureka(data, b, leg, amount),
     fees: (world, leg, txIndex) => eurekaFees(data, world, leg, txIndex),
   };

@@ -8,9 +8,8 @@
  *   send beside the MsgTransfer). Eureka has no user-relayed mode, so it is charged whether or
  *   not the request asks for smart relay; a token without a price or decimals is charged nothing.
  * - Transactions: a Eureka send is always signed on its own chain (the EurekaHandler call on
- *   Ethereum; the MsgTransfer plus fee on the Hub). What arrives on the Hub can go on over IBC
- *   in the same route through the Hub's packet-forward-middleware; what arrives on Ethereum
- *   runs nothing after it.
+ *   Ethereum; the MsgTransfer plus fee on the Hub), and what it delivers waits at the
+ *   receiver for the route's next transaction (see arrivalBreak).
  */
 import { baseUnitsForUsd, parseUsd, priceScaled, usdValue } from '../../pricing';
 import type { BridgeFee, LegQuote, QuoteContext } from '../../planner/quote';
@@ -93,6 +92,22 @@ function sendBreak(data: EurekaData, leg: EurekaPlannedLeg): TxBreak {
   };
 }
 
+/**
+ * Nothing rides on a Eureka arrival. On Ethereum nothing runs after it; on the Hub PFM would
+ * forward it, but the World cannot yet name what arrives one hop further (its trace crosses the
+ * Ethereum light client, which no channel of the World leads to), so a route stops on the Hub.
+ */
+function arrivalBreak(leg: EurekaPlannedLeg): TxBreak {
+  return {
+    chainId: leg.to.chainId,
+    reason: 'eureka-arrival',
+    explanation:
+      leg.data.lane.direction === 'to-hub'
+        ? 'what Eureka delivers to the Cosmos Hub goes on from there in a transaction of its own'
+        : 'Eureka delivers to Ethereum without running anything after it',
+  };
+}
+
 export function eurekaPlanner(data: EurekaData): BridgePlanner<EurekaLegData> {
   return {
     *edges(ix: PlannerIndex) {
@@ -107,18 +122,7 @@ export function eurekaPlanner(data: EurekaData): BridgePlanner<EurekaLegData> {
     fee: (ctx, leg) => eurekaFee(data, ctx, leg),
     seconds: (leg) => eurekaSeconds(data, leg.from.chainId),
     cannotFollow: (_world, _prev, leg) => sendBreak(data, leg),
-    cannotContinue(world: World, leg: EurekaPlannedLeg, next: PlannerLeg): TxBreak | undefined {
-      const hub = world.chain(data.hubChainId);
-      if (leg.data.lane.direction === 'to-hub' && next.kind === 'transfer' && next.fromChainId === data.hubChainId && hub?.pfmEnabled) return undefined;
-      return {
-        chainId: leg.to.chainId,
-        reason: 'eureka-arrival',
-        explanation:
-          leg.data.lane.direction === 'to-hub'
-            ? `what Eureka delivers to the Cosmos Hub can only go on over IBC by packet forwarding in the same transaction`
-            : `Eureka delivers to Ethereum without running anything after it`,
-      };
-    },
+    cannotContinue: (_world: World, leg: EurekaPlannedLeg, _next: PlannerLeg): TxBreak => arrivalBreak(leg),
     operation(ctx: QuoteContext, leg: EurekaPlannedLeg, quote: LegQuote) {
       return { key: 'eureka_transfer', body: eurekaOperationBody(data, ctx.world, leg, quote.fee) };
     },

@@ -25,7 +25,7 @@ import type { World } from '../../world';
 import type { BridgeFaultKind, BridgeOutcome, BridgeStep, BridgeTransferView } from '../types';
 import { type EurekaData, type EurekaLane } from './data';
 import { receiverProblem } from './execute';
-import { refundAtSource, releaseAtDestination, type EurekaPacketDetail } from './packet';
+import { detailOf, refundAtSource, type EurekaPacketDetail } from './packet';
 import { eurekaSeconds } from './planner';
 
 export const EUREKA_TIMEOUT_FAULT: BridgeFaultKind = {
@@ -39,10 +39,6 @@ const FORWARD_TIMEOUT_NS = 600n * 1_000_000_000n;
 export const STEP_RECV = 'eureka_recv';
 export const STEP_ACK = 'eureka_ack';
 export const STEP_TIMEOUT = 'eureka_timeout';
-
-export function detailOf(view: BridgeTransferView): EurekaPacketDetail {
-  return view.event.detail as unknown as EurekaPacketDetail;
-}
 
 export function laneOf(data: EurekaData, view: BridgeTransferView): EurekaLane {
   const d = detailOf(view);
@@ -103,7 +99,7 @@ function receive(data: EurekaData, world: World, ctx: ExecContext, view: BridgeT
   const receiver = creditedAddress(lane, view);
   try {
     ctx.atomic(() => {
-      releaseAtDestination(data, ctx, lane, receiver, amount);
+      ctx.ledger.mint(receiver, view.event.destDenom, amount);
       const memo = lane.direction === 'to-hub' ? parseMemo(d.memo) : { kind: 'none' as const };
       if (memo.kind === 'forward') {
         // PFM on the Hub: the tokens go on from the receiver's account, which a failed hop refunds
@@ -164,7 +160,10 @@ export function eurekaSteps(data: EurekaData, view: BridgeTransferView, o: { fau
   const backMs = eurekaSeconds(data, dest) * 1000;
   if (o.fault === EUREKA_TIMEOUT_FAULT.kind) {
     const timeoutMs = Number(detailOf(view).timeoutSeconds) * 1000;
-    return [{ afterMs: Math.max(0, timeoutMs - view.event.time) + backMs, chainId: source, label: STEP_TIMEOUT, run: timeOut }];
+    // the relay stretches a crossing's steps by up to ±10 % (its default jitter): plan the
+    // timeout late enough that even the shortest stretch lands after the packet's timeout
+    const untilTimeout = Math.ceil((Math.max(0, timeoutMs - view.event.time) * 10) / 9);
+    return [{ afterMs: untilTimeout + backMs, chainId: source, label: STEP_TIMEOUT, run: timeOut }];
   }
   return [
     { afterMs: toDestMs, chainId: dest, label: STEP_RECV, run: (ctx, t) => receive(data, o.world, ctx, t) },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import raw from '../../../../../src/service/bridges/eureka/data.json';
-import { EUREKA_DATA, eurekaHubDenom, laneEnds, laneFrom, parseEurekaData, sourceEscrows } from '../../../../../src/service/bridges/eureka/data';
+import { EUREKA_DATA, eurekaHubDenom, laneEnds, laneFrom, parseEurekaData } from '../../../../../src/service/bridges/eureka/data';
 
 const WBTC = '0x2260FAC5E5542a773Aa44fBCfeDf7C193bc2C599';
 const WBTC_ON_HUB = 'ibc/D742E8566B0B8CC8F569D950051C09CF57988A88F0E45574BFB3079D41DE6462';
@@ -26,19 +26,17 @@ describe('Eureka data.json', () => {
     expect(EUREKA_DATA.ethereumChainId).toBe('1');
     const wbtc = laneFrom(EUREKA_DATA, '1', WBTC.toLowerCase())!;
     expect(laneEnds(EUREKA_DATA, wbtc)).toEqual({ from: '1', to: 'cosmoshub-4', sourceClient: 'cosmoshub-0', destClient: '08-wasm-1369', denomIn: WBTC, denomOut: WBTC_ON_HUB });
-    expect(sourceEscrows(wbtc, '1')).toBe(true);
     const atom = laneFrom(EUREKA_DATA, 'cosmoshub-4', 'uatom')!;
     expect(laneEnds(EUREKA_DATA, atom)).toMatchObject({ to: '1', sourceClient: '08-wasm-1369', denomOut: '0xbf6Bc6782f7EB580312CC09B976e9329f3e027B3' });
     expect(laneFrom(EUREKA_DATA, 'cosmoshub-4', WBTC_ON_HUB.toLowerCase())?.direction).toBe('to-ethereum');
     expect(laneFrom(EUREKA_DATA, 'osmosis-1', 'uatom')).toBeUndefined();
   });
 
-  it('lists the assets the World needs: ATOM on Ethereum and WBTC on the Hub with its trace', () => {
+  it('lists the assets the World needs: ATOM on Ethereum and WBTC on the Hub', () => {
     const atom = EUREKA_DATA.assets.find((a) => a.chain_id === '1')!;
     expect(atom).toMatchObject({ denom: '0xbf6Bc6782f7EB580312CC09B976e9329f3e027B3', type: 'erc20', symbol: 'ATOM', decimals: 6, coingecko_id: 'cosmos' });
     const wbtc = EUREKA_DATA.assets.find((a) => a.chain_id === 'cosmoshub-4')!;
-    expect(wbtc).toMatchObject({ denom: WBTC_ON_HUB, type: 'ics20', decimals: 8, trace: 'transfer/08-wasm-1369', origin_chain_id: '1', origin_denom: WBTC.toLowerCase() });
-    expect(eurekaHubDenom(wbtc.trace!.split('/')[1]!, wbtc.origin_denom!)).toBe(wbtc.denom);
+    expect(wbtc).toMatchObject({ denom: WBTC_ON_HUB, type: 'ics20', decimals: 8, coingecko_id: 'wrapped-bitcoin' });
   });
 
   it('refuses a Hub denom that is not the derivation, naming the field', () => {

@@ -5,7 +5,7 @@
  * events and IBC sends.
  */
 import type { BridgeTransferView } from '../../../../../src/service/bridges/types';
-import type { TxEvent, TxRecord } from '../../../../../src/service/chains/blocks';
+import type { GenericBridgeEvent, TxEvent, TxRecord } from '../../../../../src/service/chains/blocks';
 import type { ExecContext } from '../../../../../src/service/chains/executors';
 import type { PacketRecord, TransferArgs } from '../../../../../src/service/chains/ics20';
 import { ChainLedger } from '../../../../../src/service/chains/ledger';
@@ -94,19 +94,8 @@ export function txOf(run: FakeRun, code = 0, log = ''): TxRecord {
 export function viewOf(run: FakeRun, bridge: Record<string, unknown>): BridgeTransferView {
   return {
     id: 'eureka-1',
-    bridge: 'EUREKA',
-    event: {
-      chainId: run.ctx.chainId,
-      txHash: run.ctx.txHash,
-      time: run.ctx.time,
-      from: bridge.from as string,
-      amount: bridge.amount as string,
-      destChainId: bridge.destChainId as string,
-      sourceDenom: bridge.sourceDenom as string,
-      destDenom: bridge.destDenom as string,
-      recipient: bridge.recipient as string,
-      detail: bridge.detail as Record<string, unknown>,
-    },
+    // what the simulator stamps on a bridge event it records
+    event: { ...(bridge as unknown as GenericBridgeEvent), id: 'eureka-1', chainId: run.ctx.chainId, txHash: run.ctx.txHash, height: run.ctx.height, time: run.ctx.time },
     state: 'pending',
     steps: [],
     childPacketIds: [],

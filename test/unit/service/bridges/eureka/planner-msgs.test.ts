@@ -11,6 +11,7 @@ import { QuoteContext } from '../../../../../src/service/planner/quote';
 import type { Position, TransferLeg } from '../../../../../src/service/planner/types';
 import { baseUnitsForUsd, parseUsd } from '../../../../../src/service/pricing';
 import { getWorld, parseTrace, type WorldAsset } from '../../../../../src/service/world';
+import type { Delivery } from '../../../../../src/service/msgs/memo';
 
 const world = getWorld();
 const D = EUREKA_DATA;
@@ -52,7 +53,7 @@ const edge = (from: string, denom: string) => edges.find((e) => e.from.chainId =
 const ctx = new QuoteContext(world, DEFAULT_PLANNER_CONFIG, true, 0n);
 
 describe('Eureka planner', () => {
-  it('offers both directions for WBTC and ATOM, and changes the origin (a bridge, not an IBC hop)', () => {
+  it('offers both directions for WBTC and ATOM, each changing the origin (a bridge, not an IBC hop)', () => {
     expect(edges.map((e) => `${e.from.chainId}:${e.from.denom} -> ${e.to.chainId}:${e.to.denom}`)).toEqual([
       `1:${WBTC} -> cosmoshub-4:${WBTC_HUB}`,
       `cosmoshub-4:${WBTC_HUB} -> 1:${WBTC}`,
@@ -60,8 +61,6 @@ describe('Eureka planner', () => {
       `cosmoshub-4:uatom -> 1:${ATOM_ETH}`,
     ]);
     for (const e of edges) expect(e.from.originKey).not.toBe(e.to.originKey);
-    // the Hub's WBTC keeps its ICS-20 trace, so onward IBC hops derive real denoms
-    expect(edge('1', WBTC).to.hops).toEqual([{ port: 'transfer', channel: '08-wasm-1369' }]);
   });
 
   it('charges the smart relay fee in the bridged token: on top from Ethereum, deducted on the Hub', () => {
@@ -85,12 +84,12 @@ describe('Eureka planner', () => {
     expect(eurekaBridge.planner.seconds(edge('cosmoshub-4', 'uatom'), o)).toBe(180);
   });
 
-  it('starts its own transaction, and lets only an IBC hop from the Hub ride on the way in', () => {
-    const toHub = edge('1', WBTC);
+  it('starts its own transaction and ends it on arrival', () => {
     const ibcFromHub = { kind: 'transfer', fromChainId: 'cosmoshub-4', toChainId: 'osmosis-1' } as TransferLeg;
     expect(eurekaBridge.planner.cannotFollow(world, ibcFromHub, edge('cosmoshub-4', 'uatom'))).toMatchObject({ chainId: 'cosmoshub-4', reason: 'eureka-hub-send' });
-    expect(eurekaBridge.planner.cannotContinue(world, toHub, ibcFromHub)).toBeUndefined();
-    expect(eurekaBridge.planner.cannotContinue(world, edge('cosmoshub-4', WBTC_HUB), ibcFromHub)).toMatchObject({ reason: 'eureka-arrival' });
+    expect(eurekaBridge.planner.cannotFollow(world, ibcFromHub, edge('1', WBTC))).toMatchObject({ chainId: '1', reason: 'eureka-ethereum-send' });
+    expect(eurekaBridge.planner.cannotContinue(world, edge('1', WBTC), ibcFromHub)).toMatchObject({ chainId: 'cosmoshub-4', reason: 'eureka-arrival' });
+    expect(eurekaBridge.planner.cannotContinue(world, edge('cosmoshub-4', WBTC_HUB), ibcFromHub)).toMatchObject({ chainId: '1', reason: 'eureka-arrival' });
   });
 
   it('writes eureka_transfer in openapi field order with production smart_relay_fee_quote', () => {
@@ -136,9 +135,10 @@ describe('Eureka planner', () => {
 // ─────────────────────────────── msgs ───────────────────────────────
 
 const T_NOW = 1_764_000_000_000n;
+const W = 'operation 0 (eureka_transfer)';
 const TIMEOUT_NS = (T_NOW / 1000n + 300n) * 1_000_000_000n;
 
-function building(onward?: { receiver: string; memo?: unknown }) {
+function building(onward?: Delivery) {
   const out: unknown[] = [];
   const b: TxBuilding = {
     world,
@@ -147,6 +147,7 @@ function building(onward?: { receiver: string; memo?: unknown }) {
     timeoutSeconds: 300n,
     nowMs: T_NOW,
     indices: [0],
+    svmFeePayer: undefined,
     onward: () => onward,
     evmTx(to, value, data, approvals) {
       const tx = { evm_tx: { chain_id: '1', to, value: value.toString(), data, required_erc20_approvals: approvals, signer_address: user }, operations_indices: [0] };
@@ -179,16 +180,16 @@ describe('Eureka msgs', () => {
   const m = eurekaBridge.msgs;
 
   it('reads a route operation back and refuses one that is not a Eureka lane', () => {
-    const leg = m.read(world, { source_client: 'cosmoshub-0', smart_relay_fee_quote: { fee_amount: '933', fee_denom: WBTC.toLowerCase(), fee_payment_address: D.ethereumFeeRecipient } }, baseLeg('1', 'cosmoshub-4', WBTC.toLowerCase(), WBTC_HUB.toLowerCase(), 0, 1));
+    const leg = m.read(world, { source_client: 'cosmoshub-0', smart_relay_fee_quote: { fee_amount: '933', fee_denom: WBTC.toLowerCase(), fee_payment_address: D.ethereumFeeRecipient } }, baseLeg('1', 'cosmoshub-4', WBTC.toLowerCase(), WBTC_HUB.toLowerCase(), 0, 1), W);
     expect(leg).toMatchObject({ kind: 'bridge', bridge: 'EUREKA', denomIn: WBTC, denomOut: WBTC_HUB, data: { fee: { amount: 933n, payTo: D.ethereumFeeRecipient } } });
-    expect(() => m.read(world, {}, baseLeg('1', 'osmosis-1', WBTC, WBTC_HUB, 0, 1))).toThrow(/to cosmoshub-4, not osmosis-1/);
-    expect(() => m.read(world, { source_client: '08-wasm-1369' }, baseLeg('1', 'cosmoshub-4', WBTC, WBTC_HUB, 0, 1))).toThrow(/source client on 1 is cosmoshub-0/);
-    expect(() => m.read(world, { smart_relay_fee_quote: { fee_amount: '1', fee_denom: 'uatom' } }, baseLeg('1', 'cosmoshub-4', WBTC, WBTC_HUB, 0, 1))).toThrow(/paid in/);
-    expect(() => m.read(world, {}, baseLeg('1', 'cosmoshub-4', '0x6B175474E89094C44Da98b954EedeAC495271d0F', WBTC_HUB, 0, 1))).toThrow(/does not carry/);
+    expect(() => m.read(world, {}, baseLeg('1', 'osmosis-1', WBTC, WBTC_HUB, 0, 1), W)).toThrow(/to cosmoshub-4, not osmosis-1/);
+    expect(() => m.read(world, { source_client: '08-wasm-1369' }, baseLeg('1', 'cosmoshub-4', WBTC, WBTC_HUB, 0, 1), W)).toThrow(/source client on 1 is cosmoshub-0/);
+    expect(() => m.read(world, { smart_relay_fee_quote: { fee_amount: '1', fee_denom: 'uatom' } }, baseLeg('1', 'cosmoshub-4', WBTC, WBTC_HUB, 0, 1), W)).toThrow(/paid in/);
+    expect(() => m.read(world, {}, baseLeg('1', 'cosmoshub-4', '0x6B175474E89094C44Da98b954EedeAC495271d0F', WBTC_HUB, 0, 1), W)).toThrow(/does not carry/);
   });
 
   it('from Ethereum: one evm_tx to the EurekaHandler after approving amount + fee; the packet outlives the bridge time', () => {
-    const leg = m.read(world, { smart_relay_fee_quote: { fee_amount: '933' } }, baseLeg('1', 'cosmoshub-4', WBTC, WBTC_HUB, 0, 1));
+    const leg = m.read(world, { smart_relay_fee_quote: { fee_amount: '933' } }, baseLeg('1', 'cosmoshub-4', WBTC, WBTC_HUB, 0, 1), W);
     const memo = { forward: { receiver: 'osmo1x', port: 'transfer', channel: 'channel-141', timeout: '300s', retries: 2 } };
     const [tx] = m.startTx(building({ receiver: hubUser, memo }), leg, 1_000_000n) as { evm_tx: { to: string; data: string; required_erc20_approvals: unknown[] } }[];
     expect(tx!.evm_tx.to).toBe(D.eurekaHandler);
@@ -211,12 +212,12 @@ describe('Eureka msgs', () => {
   });
 
   it('refuses an expired fee quote instead of writing a tx that reverts', () => {
-    const leg = m.read(world, { smart_relay_fee_quote: { fee_amount: '1', expiration: new Date(Number(T_NOW) - 1000).toISOString() } }, baseLeg('1', 'cosmoshub-4', WBTC, WBTC_HUB, 0, 1));
+    const leg = m.read(world, { smart_relay_fee_quote: { fee_amount: '1', expiration: new Date(Number(T_NOW) - 1000).toISOString() } }, baseLeg('1', 'cosmoshub-4', WBTC, WBTC_HUB, 0, 1), W);
     expect(() => m.startTx(building(), leg, 10n)).toThrow(/expired/);
   });
 
   it('from the Hub: the fee by bank send to the relayer, the rest by MsgTransfer over 08-wasm-1369, ABI-encoded', () => {
-    const leg: MsgsBridgeLeg<EurekaLegData> = m.read(world, { smart_relay_fee_quote: { fee_amount: '1250000' } }, baseLeg('cosmoshub-4', '1', 'uatom', ATOM_ETH, 0, 1));
+    const leg: MsgsBridgeLeg<EurekaLegData> = m.read(world, { smart_relay_fee_quote: { fee_amount: '1250000' } }, baseLeg('cosmoshub-4', '1', 'uatom', ATOM_ETH, 0, 1), W);
     const b = building();
     b.address = (pos) => [hubUser, user][pos]!;
     const [tx] = m.startTx(b, leg, 10_000_000n) as { cosmos_tx: { msgs: { msg: string; msg_type_url: string }[] } }[];
@@ -231,11 +232,10 @@ describe('Eureka msgs', () => {
     expect(() => m.startTx(b, leg, 1_250_000n)).toThrow(/not less than the amount/);
   });
 
-  it('lets only an IBC transfer from the Hub continue a transfer into the Hub', () => {
-    const toHub = m.read(world, {}, baseLeg('1', 'cosmoshub-4', WBTC, WBTC_HUB, 0, 1));
-    const toEth = m.read(world, {}, baseLeg('cosmoshub-4', '1', 'uatom', ATOM_ETH, 0, 1));
-    expect(m.cannotContinue(world, toHub, { kind: 'transfer', from: 'cosmoshub-4' })).toBeUndefined();
-    expect(m.cannotContinue(world, toHub, { kind: 'swap', from: 'cosmoshub-4' })).toMatch(/packet forwarding/);
+  it('neither rides on the transaction before it nor carries one on', () => {
+    const toHub = m.read(world, {}, baseLeg('1', 'cosmoshub-4', WBTC, WBTC_HUB, 0, 1), W);
+    const toEth = m.read(world, {}, baseLeg('cosmoshub-4', '1', 'uatom', ATOM_ETH, 0, 1), W);
+    expect(m.cannotContinue(world, toHub, { kind: 'transfer', from: 'cosmoshub-4' })).toMatch(/transaction of its own/);
     expect(m.cannotContinue(world, toEth, { kind: 'transfer', from: '1' })).toMatch(/without running anything/);
     expect(m.cannotFollow(world, { kind: 'transfer', to: 'cosmoshub-4' }, toEth)).toMatch(/own transaction on cosmoshub-4/);
   });

@@ -15,8 +15,7 @@ function record(chainId: string, hash: string, time: number, ack?: { ok: boolean
 
 const base: BridgeTransferView = {
   id: 'e1',
-  bridge: 'EUREKA',
-  event: { chainId: '1', txHash: '0xsend', time: T0, from: '0xabc', amount: '5', destChainId: 'cosmoshub-4', sourceDenom: '0x2260FAC5E5542a773Aa44fBCfeDf7C193bc2C599', destDenom: 'ibc/D742E8566B0B8CC8F569D950051C09CF57988A88F0E45574BFB3079D41DE6462', recipient: 'cosmos1x', detail: {} },
+  event: { id: 'e1', bridge: 'EUREKA', kind: 'eureka_send_packet', height: 1, expectedDelayMs: 900_000, chainId: '1', txHash: '0xsend', time: T0, from: '0xabc', amount: '5', destChainId: 'cosmoshub-4', sourceDenom: '0x2260FAC5E5542a773Aa44fBCfeDf7C193bc2C599', destDenom: 'ibc/D742E8566B0B8CC8F569D950051C09CF57988A88F0E45574BFB3079D41DE6462', recipient: 'cosmos1x', detail: {} },
   state: 'pending',
   steps: [],
   childPacketIds: [],
