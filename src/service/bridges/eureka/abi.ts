@@ -1,12 +1,13 @@
 /**
  * The slice of the Solidity ABI that Eureka's contracts take: uint256/uint64, address, string
  * and tuples of them (static and dynamic), encoded and decoded by the head/tail rules of the
- * ABI spec. Decoding is strict (padding, ranges, offsets inside the data) so that calldata a
- * real contract would reject makes the simulated one revert too.
+ * ABI spec (msgs/abi.ts has the words; this adds tuples). Decoding is strict (padding,
+ * ranges, offsets inside the data) so that calldata a real contract would reject makes the
+ * simulated one revert too.
  */
-import { keccak_256 } from '@noble/hashes/sha3.js';
-import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { toChecksumAddress } from '../../../chains/addresses';
+import { concat, encodeAddress, encodeStringTail, encodeUint, functionSelector } from '../../msgs/abi';
 
 export type AbiType = 'uint256' | 'uint64' | 'address' | 'string' | { tuple: readonly AbiType[] };
 export type AbiValue = bigint | string | readonly AbiValue[];
@@ -23,9 +24,7 @@ export function signatureOf(name: string, params: readonly AbiType[]): string {
 }
 
 /** First four bytes of keccak256(signature), 0x-hex. */
-export function selectorOf(signature: string): string {
-  return `0x${bytesToHex(keccak_256(utf8ToBytes(signature)).slice(0, 4))}`;
-}
+export const selectorOf = functionSelector;
 
 function isDynamic(t: AbiType): boolean {
   return t === 'string' || (typeof t !== 'string' && t.tuple.some(isDynamic));
@@ -37,36 +36,18 @@ function headSize(t: AbiType): number {
   return WORD;
 }
 
-function uintWord(v: bigint, bits: number): Uint8Array {
-  if (v < 0n || v >= 1n << BigInt(bits)) throw new Error(`uint${bits} out of range: ${v}`);
-  return hexToBytes(v.toString(16).padStart(64, '0'));
-}
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
 function encodeOne(t: AbiType, v: AbiValue): Uint8Array {
   if (t === 'uint256' || t === 'uint64') {
     if (typeof v !== 'bigint') throw new Error(`${t} needs a bigint`);
-    return uintWord(v, t === 'uint256' ? 256 : 64);
+    return encodeUint(v, t === 'uint256' ? 256 : 64);
   }
   if (t === 'address') {
     if (typeof v !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(v)) throw new Error(`not an address: ${String(v)}`);
-    return hexToBytes(v.slice(2).toLowerCase().padStart(64, '0'));
+    return encodeAddress(v);
   }
   if (t === 'string') {
     if (typeof v !== 'string') throw new Error('string needs a string');
-    const data = utf8ToBytes(v);
-    const padded = new Uint8Array(Math.ceil(data.length / WORD) * WORD);
-    padded.set(data);
-    return concat([uintWord(BigInt(data.length), 256), padded]);
+    return encodeStringTail(v);
   }
   if (!Array.isArray(v) || v.length !== t.tuple.length) throw new Error(`tuple ${typeName(t)} needs ${t.tuple.length} values`);
   return encodeSequence(t.tuple, v);
@@ -80,7 +61,7 @@ function encodeSequence(types: readonly AbiType[], values: readonly AbiValue[]):
   types.forEach((t, i) => {
     const enc = encodeOne(t, values[i]!);
     if (isDynamic(t)) {
-      heads.push(uintWord(BigInt(tailAt), 256));
+      heads.push(encodeUint(BigInt(tailAt)));
       tails.push(enc);
       tailAt += enc.length;
     } else heads.push(enc);

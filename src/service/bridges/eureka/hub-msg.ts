@@ -12,7 +12,7 @@
  * `use_aliasing`); this codec reads and writes all ten.
  */
 import { BinaryReader, BinaryWriter } from 'cosmjs-types/binary';
-import { stringifyExact, type ExactJson } from '../../msgs/json';
+import { msgTransfer, type CosmosMsgJson } from '../../msgs/cosmos';
 
 export const TYPE_MSG_TRANSFER = '/ibc.applications.transfer.v1.MsgTransfer';
 
@@ -131,30 +131,11 @@ export const MsgTransferV10Codec = {
 };
 
 /**
- * The message as /msgs writes it (protobuf field names, timestamp a bare exact number):
- * `{"source_port","source_channel","token","sender","receiver","timeout_height":{},
- *   "timeout_timestamp","memo","encoding"}`.
+ * The message as /msgs writes it: the MsgTransfer JSON of msgs/cosmos.ts (protobuf field
+ * names, the timestamp a bare exact number) with the v10 `encoding` after the memo.
  */
-export function msgTransferV10Json(args: {
-  sourceChannel: string;
-  denom: string;
-  amount: bigint;
-  sender: string;
-  receiver: string;
-  timeoutTimestampNs: bigint;
-  memo: string;
-  encoding: string;
-}): { msg: string; msg_type_url: string } {
-  const body: ExactJson = {
-    source_port: 'transfer',
-    source_channel: args.sourceChannel,
-    token: { denom: args.denom, amount: args.amount.toString() },
-    sender: args.sender,
-    receiver: args.receiver,
-    timeout_height: {},
-    timeout_timestamp: args.timeoutTimestampNs,
-    memo: args.memo,
-    encoding: args.encoding,
-  };
-  return { msg: stringifyExact(body), msg_type_url: TYPE_MSG_TRANSFER };
+export function msgTransferV10Json(args: Omit<Parameters<typeof msgTransfer>[0], 'sourcePort'> & { encoding: string }): CosmosMsgJson {
+  const v8 = msgTransfer({ ...args, sourcePort: 'transfer' });
+  // the object's last field is the memo: append the encoding inside its closing brace
+  return { msg: `${v8.msg.slice(0, -1)},"encoding":${JSON.stringify(args.encoding)}}`, msg_type_url: v8.msg_type_url };
 }

@@ -14,7 +14,7 @@ import { checkCosmosAddress, checkEvmAddress, toChecksumAddress } from '../../..
 import { invalidArgument } from '../../http/errors';
 import { amount as readAmount, sameDenom, str } from '../../msgs/read';
 import { msgSend } from '../../msgs/cosmos';
-import { stringifyExact, type ExactJson } from '../../msgs/json';
+import { stringifyExact } from '../../msgs/json';
 import { formatUsd, usdValue } from '../../pricing';
 import { toWireAsset, type World } from '../../world';
 import type { FeeJson, TxJson } from '../../msgs/build';
@@ -85,7 +85,7 @@ function startEureka(data: EurekaData, b: TxBuilding, leg: EurekaMsgsLeg, amount
   const bridgeNs = BigInt(eurekaSeconds(data, leg.from)) * 1_000_000_000n;
   const timeoutNs = b.timeoutNs + bridgeNs;
   const delivery = b.onward(bridgeNs) ?? { receiver: b.address(leg.toPos) };
-  const memo = delivery.memo === undefined ? '' : typeof delivery.memo === 'string' ? delivery.memo : stringifyExact(delivery.memo as ExactJson);
+  const memo = delivery.memo === undefined ? '' : stringifyExact(delivery.memo);
   const fee = leg.data.fee?.amount ?? 0n;
   const payee = feePayee(data, b.world, leg);
   const sender = b.address(leg.fromPos);
@@ -117,7 +117,7 @@ function startEureka(data: EurekaData, b: TxBuilding, leg: EurekaMsgsLeg, amount
       sender,
       receiver: delivery.receiver,
       timeoutTimestampNs: timeoutNs,
-      memo,
+      ...(delivery.memo === undefined ? {} : { memo: delivery.memo }),
       encoding: data.encodingToEthereum,
     }),
   ];

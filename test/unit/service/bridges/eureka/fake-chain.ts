@@ -9,7 +9,25 @@ import type { GenericBridgeEvent, TxEvent, TxRecord } from '../../../../../src/s
 import type { ExecContext } from '../../../../../src/service/chains/executors';
 import type { PacketRecord, TransferArgs } from '../../../../../src/service/chains/ics20';
 import { ChainLedger } from '../../../../../src/service/chains/ledger';
+import type { MsgTransferV10 } from '../../../../../src/service/bridges/eureka/hub-msg';
 import type { World } from '../../../../../src/service/world';
+
+/** A Hub MsgTransfer of ATOM over the Ethereum light client, as /msgs writes it; `m` overrides fields. */
+export function hubTransfer(sender: string, receiver: string, m: Partial<MsgTransferV10> = {}): MsgTransferV10 {
+  return {
+    sourcePort: 'transfer',
+    sourceChannel: '08-wasm-1369',
+    token: { denom: 'uatom', amount: '2000000' },
+    sender,
+    receiver,
+    timeoutHeight: { revisionNumber: 0n, revisionHeight: 0n },
+    timeoutTimestamp: 1_764_000_000_000_000_000n,
+    memo: '',
+    encoding: 'application/x-solidity-abi',
+    useAliasing: false,
+    ...m,
+  };
+}
 
 export interface FakeChain {
   ledger: ChainLedger;

@@ -1,19 +1,9 @@
 import { MsgTransfer } from 'cosmjs-types/ibc/applications/transfer/v1/tx';
 import { describe, expect, it } from 'vitest';
-import { MsgTransferV10Codec, msgTransferV10Json, type MsgTransferV10 } from '../../../../../src/service/bridges/eureka/hub-msg';
+import { MsgTransferV10Codec, msgTransferV10Json } from '../../../../../src/service/bridges/eureka/hub-msg';
+import { hubTransfer } from './fake-chain';
 
-const msg: MsgTransferV10 = {
-  sourcePort: 'transfer',
-  sourceChannel: '08-wasm-1369',
-  token: { denom: 'uatom', amount: '2500000' },
-  sender: 'cosmos1cs4dyqjz2qmk5vgpz9wwxnzdnujx3ncy5h8ewx',
-  receiver: '0x9858EfFD232B4033E47d90003D41EC34EcaEda94',
-  timeoutHeight: { revisionNumber: 0n, revisionHeight: 0n },
-  timeoutTimestamp: 1_764_000_000_000_000_000n,
-  memo: '',
-  encoding: 'application/x-solidity-abi',
-  useAliasing: false,
-};
+const msg = hubTransfer('cosmos1cs4dyqjz2qmk5vgpz9wwxnzdnujx3ncy5h8ewx', '0x9858EfFD232B4033E47d90003D41EC34EcaEda94', { token: { denom: 'uatom', amount: '2500000' } });
 
 describe('ibc-go v10 MsgTransfer codec', () => {
   it('round-trips every field, encoding and use_aliasing included', () => {
@@ -40,7 +30,7 @@ describe('ibc-go v10 MsgTransfer codec', () => {
   });
 
   it('writes the /msgs JSON with the timeout as an exact bare number and the encoding', () => {
-    const json = msgTransferV10Json({ sourceChannel: '08-wasm-1369', denom: 'uatom', amount: 7n, sender: 'cosmos1a', receiver: '0xabc', timeoutTimestampNs: 1_764_000_000_000_000_001n, memo: '', encoding: 'application/x-solidity-abi' });
+    const json = msgTransferV10Json({ sourceChannel: '08-wasm-1369', denom: 'uatom', amount: 7n, sender: 'cosmos1a', receiver: '0xabc', timeoutTimestampNs: 1_764_000_000_000_000_001n, encoding: 'application/x-solidity-abi' });
     expect(json.msg_type_url).toBe('/ibc.applications.transfer.v1.MsgTransfer');
     expect(json.msg).toBe(
       '{"source_port":"transfer","source_channel":"08-wasm-1369","token":{"denom":"uatom","amount":"7"},"sender":"cosmos1a","receiver":"0xabc","timeout_height":{},"timeout_timestamp":1764000000000000001,"memo":"","encoding":"application/x-solidity-abi"}',

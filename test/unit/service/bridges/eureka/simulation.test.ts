@@ -11,7 +11,7 @@ import { ExecError } from '../../../../../src/service/chains/errors';
 import type { ExecContext, Executor } from '../../../../../src/service/chains/executors';
 import { MSG_CODECS, type MsgCodec } from '../../../../../src/service/chains/messages';
 import { getWorld } from '../../../../../src/service/world';
-import { fakeChain, fakeRun, txOf, viewOf, type FakeChain, type FakeRun } from './fake-chain';
+import { fakeChain, fakeRun, hubTransfer, txOf, viewOf, type FakeChain, type FakeRun } from './fake-chain';
 
 const world = getWorld();
 const D = EUREKA_DATA;
@@ -63,19 +63,7 @@ function ethSend(args: { amount: bigint; fee: bigint; recipient?: string; memo?:
 
 function hubSend(m: Partial<MsgTransferV10>, time = T0): FakeRun {
   const run = fakeRun(world, hub, { time, signer: hubUser });
-  const msg: MsgTransferV10 = {
-    sourcePort: 'transfer',
-    sourceChannel: '08-wasm-1369',
-    token: { denom: 'uatom', amount: '2000000' },
-    sender: hubUser,
-    receiver: user,
-    timeoutHeight: { revisionNumber: 0n, revisionHeight: 0n },
-    timeoutTimestamp: BigInt(time + 600_000) * 1_000_000n,
-    memo: '',
-    encoding: 'application/x-solidity-abi',
-    useAliasing: false,
-    ...m,
-  };
+  const msg = hubTransfer(hubUser, user, { timeoutTimestamp: BigInt(time + 600_000) * 1_000_000n, ...m });
   run.ctx.atomic(() => hubExec(run.ctx, msg));
   return run;
 }
@@ -206,18 +194,7 @@ describe('Eureka relaying', () => {
 describe('the Hub MsgTransfer over the Ethereum client', () => {
   const base = MSG_CODECS.get('/ibc.applications.transfer.v1.MsgTransfer') as MsgCodec;
   const codec = msgTransferCodec(D, base);
-  const ok: MsgTransferV10 = {
-    sourcePort: 'transfer',
-    sourceChannel: '08-wasm-1369',
-    token: { denom: 'uatom', amount: '1' },
-    sender: hubUser,
-    receiver: user,
-    timeoutHeight: { revisionNumber: 0n, revisionHeight: 0n },
-    timeoutTimestamp: 1n,
-    memo: '',
-    encoding: 'application/x-solidity-abi',
-    useAliasing: false,
-  };
+  const ok = hubTransfer(hubUser, user, { token: { denom: 'uatom', amount: '1' }, timeoutTimestamp: 1n });
 
   it('checks IBC v2 rules at CheckTx: timestamp only, a known encoding', () => {
     const c = { chainId: 'cosmoshub-4', prefix: 'cosmos' };
