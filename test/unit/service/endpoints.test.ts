@@ -116,6 +116,8 @@ describe('bridges, venues, recommend_assets and assets_between_chains', () => {
         { id: 'IBC', name: 'IBC', logo_uri: logo('ibc') },
         { id: 'AXELAR', name: 'Axelar', logo_uri: logo('axelar') },
         { id: 'CCTP', name: 'CCTP', logo_uri: logo('cctp') },
+        // Eureka is IBC v2: the registry's IBC logo
+        { id: 'EUREKA', name: 'IBC Eureka', logo_uri: logo('ibc') },
       ],
     });
   });
