@@ -85,6 +85,22 @@ describe('Eureka routes', () => {
     expect(axelarOnly.status).not.toBe(200);
   });
 
+  it('msgs_direct writes the Hub side: the relay fee by bank send, then MsgTransfer over 08-wasm-1369', async () => {
+    const res = await service.post('/v2/fungible/msgs_direct', {
+      source_asset_denom: 'uatom',
+      source_asset_chain_id: 'cosmoshub-4',
+      dest_asset_denom: ATOM_ETH,
+      dest_asset_chain_id: '1',
+      amount_in: '10000000',
+      chain_ids_to_addresses: addresses(1),
+      slippage_tolerance_percent: '1',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const msgs = (res.body.txs[0].cosmos_tx as CosmosTx).msgs;
+    expect(msgs.map((m) => m.msg_type_url)).toEqual(['/cosmos.bank.v1beta1.MsgSend', '/ibc.applications.transfer.v1.MsgTransfer']);
+    expect(JSON.parse(msgs[1]!.msg)).toMatchObject({ source_channel: '08-wasm-1369', receiver: EVM_DEV0, encoding: 'application/x-solidity-abi', token: { denom: 'uatom', amount: res.body.route.amount_out } });
+  });
+
   it('lists Eureka in /v2/info/bridges', async () => {
     const res = await service.get('/v2/info/bridges');
     expect(res.body.bridges).toContainEqual({ id: 'EUREKA', name: 'IBC Eureka', logo_uri: expect.stringMatching(/^https:\/\//) });
