@@ -101,6 +101,13 @@ describe('Eureka routes', () => {
     expect(JSON.parse(msgs[1]!.msg)).toMatchObject({ source_channel: '08-wasm-1369', receiver: EVM_DEV0, encoding: 'application/x-solidity-abi', token: { denom: 'uatom', amount: res.body.route.amount_out } });
   });
 
+  it('starts on the Hub: ATOM on Osmosis comes home over IBC, then Eureka takes it on in a second transaction', async () => {
+    const atomOnOsmosis = 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2';
+    const r = await route(service, { source_asset_denom: atomOnOsmosis, source_asset_chain_id: 'osmosis-1', dest_asset_denom: ATOM_ETH, dest_asset_chain_id: '1', amount_in: '10000000', allow_multi_tx: true });
+    expect(r.operations.map((o) => Object.keys(o)[0])).toEqual(['transfer', 'eureka_transfer']);
+    expect(r.txs_required).toBe(2);
+  });
+
   it('lists Eureka in /v2/info/bridges', async () => {
     const res = await service.get('/v2/info/bridges');
     expect(res.body.bridges).toContainEqual({ id: 'EUREKA', name: 'IBC Eureka', logo_uri: expect.stringMatching(/^https:\/\//) });
