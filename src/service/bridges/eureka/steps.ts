@@ -3,15 +3,18 @@
  *
  *   eureka_recv     on the destination, once the source is final for its light client
  *                   (Ethereum: ~15 min of finality; the Hub: ~3 min of SP1 proving). It
- *                   releases or mints the tokens to the receiver and writes the
- *                   acknowledgement; a receiver the destination cannot credit, or packet data
- *                   it cannot decode, gets an error acknowledgement instead. On the Hub a PFM
- *                   `forward` memo sends the tokens on over IBC from the receiver's account.
+ *                   credits the receiver (a mint: see packet.ts) and writes the
+ *                   acknowledgement; a receiver the destination cannot credit, packet data it
+ *                   cannot decode, or a packet already past its timeout gets an error
+ *                   acknowledgement instead. On the Hub a PFM `forward` memo (a caller's own:
+ *                   routes do not write one, see planner.ts) sends the tokens on over IBC
+ *                   from the receiver's account.
  *   eureka_ack      on the source, once the destination is final the other way: success
  *                   completes the crossing; an error acknowledgement refunds the sender.
  *   eureka_timeout  under the `eureka_timeout` fault the relayer never delivers; once the
  *                   packet's timeout has passed (and that is provable on the source) it
- *                   submits the timeout and the sender is refunded.
+ *                   submits the timeout and the sender is refunded (the relay fee paid on
+ *                   Ethereum stays with the relayer).
  *
  * The acknowledgement travels inside the receive tx's events (`write_acknowledgement`), which
  * is how the ack step, on the other chain, learns it: as a relayer reads it from the chain.
