@@ -224,6 +224,8 @@ export function msgTransferFromJson(json: string | Json): EncodeObject {
     },
     timeoutTimestamp,
     memo: typeof j.memo === 'string' ? j.memo : '',
+    // ibc-go v10: the packet data's encoding (IBC v2 sends over a client id, e.g. Eureka's)
+    encoding: typeof j.encoding === 'string' ? j.encoding : '',
   });
   return { typeUrl: TYPE_URLS.transfer, value };
 }

@@ -228,6 +228,8 @@ export interface BridgeStep {
 }
 
 export type BridgeOutcome =
+  /** The tokens landed (a mint on the destination) but the crossing goes on (an acknowledgement is still due). */
+  | { state: 'pending'; arrived: { chainId: string; denom: string; address: string } }
   | { state: 'completed'; arrived: { chainId: string; denom: string; address: string }; childPacketIds?: string[] }
   | { state: 'failed'; error: string }
   | { state: 'refunded'; error: string; refund: { chainId: string; denom: string; address: string } };

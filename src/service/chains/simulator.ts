@@ -1301,7 +1301,8 @@ export class ChainSimulator {
       h.onCommit(() => {
         if (!outcome) return;
         t.state = outcome.state;
-        if (outcome.state === 'completed') t.arrived = outcome.arrived;
+        // what landed counts as bridged in from the step that minted it, settled or not
+        if (outcome.state === 'completed' || outcome.state === 'pending') t.arrived = outcome.arrived;
         else if (outcome.state === 'refunded') {
           t.arrived = outcome.refund;
           t.error = outcome.error;

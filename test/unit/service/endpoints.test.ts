@@ -118,6 +118,8 @@ describe('bridges, venues, recommend_assets and assets_between_chains', () => {
         { id: 'CCTP', name: 'CCTP', logo_uri: logo('cctp') },
         { id: 'OPINIT', name: 'OPInit', logo_uri: 'https://raw.githubusercontent.com/cosmos/chain-registry/master/initia/images/INIT.png' },
         { id: 'GO_FAST', name: 'Go Fast', logo_uri: logo('gofast') },
+        // Eureka is IBC v2: the registry's IBC logo
+        { id: 'EUREKA', name: 'IBC Eureka', logo_uri: logo('ibc') },
       ],
     });
   });

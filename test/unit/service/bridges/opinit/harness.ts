@@ -104,7 +104,7 @@ export class TwoChains {
       t.error = record.log;
     } else if (outcome) {
       t.state = outcome.state;
-      if (outcome.state === 'completed') t.arrived = outcome.arrived;
+      if (outcome.state === 'completed' || outcome.state === 'pending') t.arrived = outcome.arrived;
       else t.error = outcome.error;
     }
     return { record, outcome };
