@@ -213,13 +213,13 @@ export function warpTokenContract(d: HyperlaneData, sink: DispatchSink) {
     }
     const dest = destinationOf(ctx.world, d, found.to, args.destination, args.recipient, (why) => revert(why));
     if (args.amount === 0n) throw revert('amount must be greater than zero');
+    const gas = gasToken(ctx.world, ctx.chainId);
+    const required = igpQuote(ctx.world, d, ctx.chainId, found.to.chainId)?.amount ?? 0n;
+    if (call.value < required) throw revert(`IGP: insufficient interchain gas payment (${call.value} sent, ${required} quoted)`);
     const have = ctx.ledger.balance(from, token);
     if (have < args.amount) throw revert(`ERC20: burn amount exceeds balance (${from} holds ${have} of ${token}, needs ${args.amount})`);
     if (found.from.kind === 'synthetic') ctx.ledger.burn(from, token, args.amount);
     else ctx.ledger.send(from, toChecksumAddress(found.from.router), token, args.amount);
-    const gas = gasToken(ctx.world, ctx.chainId);
-    const required = igpQuote(ctx.world, d, ctx.chainId, found.to.chainId)?.amount ?? 0n;
-    if (call.value < required) throw revert(`IGP: insufficient interchain gas payment (${call.value} sent, ${required} quoted)`);
     const router = toChecksumAddress(call.to);
     if (gas && required > 0n) ctx.ledger.send(router, paymasterAccount(d, ctx.chain), gas.denom, required);
     // the IGP refunds what the value paid beyond its quote
