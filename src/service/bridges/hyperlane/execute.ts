@@ -27,17 +27,8 @@ import { endsOf, routeByRouter, type HyperlaneData, type WarpEnd, type WarpRoute
 import { gasToken, igpQuote } from './fees';
 import { bytes32ToAddress, decodeTransferRemote, fromHexAddress, messageId, toHexAddress, TRANSFER_REMOTE_SELECTOR, warpBody, type HyperlaneMessage } from './message';
 
-/** A dispatched warp transfer, as the source chain hands it to the bridge simulator. */
-export interface HyperlaneDispatch {
-  bridge: 'HYPERLANE';
-  from: string;
-  amount: string;
-  destChainId: string;
-  sourceDenom: string;
-  destDenom: string;
-  recipient: string;
-  detail: HyperlaneDetail;
-}
+/** A dispatched warp transfer, as the source chain hands it to the bridge simulator (which stamps chain, tx and time). */
+export type HyperlaneDispatch = Omit<BridgeTransferView['event'], 'chainId' | 'txHash' | 'time' | 'detail'> & { bridge: 'HYPERLANE'; detail: HyperlaneDetail };
 
 /** What the bridge keeps about a dispatched message (BridgeTransferView.event.detail). */
 export interface HyperlaneDetail {

@@ -13,7 +13,7 @@
  *   the value pays the interchain gas; HypERC20 (synthetic) burns the sender's tokens.
  */
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
+import { bytesToHex, concatBytes, hexToBytes } from '@noble/hashes/utils.js';
 import { addressBytes, encodeBech32, leftPad32, toChecksumAddress, type AddressChain } from '../../../chains/addresses';
 import { encodeBytes32, encodeUint, functionSelector } from '../../msgs/evm';
 
@@ -83,14 +83,7 @@ export interface HyperlaneMessage {
 }
 
 export function encodeMessage(m: HyperlaneMessage): Uint8Array {
-  const parts = [Uint8Array.of(HYPERLANE_MESSAGE_VERSION), u32(m.nonce), u32(m.origin), encodeBytes32(m.sender), u32(m.destination), encodeBytes32(m.recipient), m.body];
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concatBytes(Uint8Array.of(HYPERLANE_MESSAGE_VERSION), u32(m.nonce), u32(m.origin), encodeBytes32(m.sender), u32(m.destination), encodeBytes32(m.recipient), m.body);
 }
 
 /** The message id the mailboxes and explorers know a message by: keccak256 of its bytes. */
