@@ -183,4 +183,18 @@ describe('Hyperlane on the simulated chains', () => {
     expect(backingProblems(HYPERLANE_DATA, s.reader, [s.chains.view(0, 'failed')])).toEqual([]);
     expect(s.bridge.faults.map((f) => f.kind)).toEqual(['hyperlane_fail']);
   });
+
+  it('under hyperlane_fail from Manta Pacific the TIA.n stays burnt and its collateral locked on Celestia', () => {
+    const s = setup();
+    s.chains.ledger(CELESTIA).mint(CEL, 'utia', 100_000_000n);
+    s.remoteTransfer();
+    s.deliver(s.chains.view(0));
+    s.chains.ledger(MANTA).mint(EVM, 'manta-native', 10n ** 18n);
+    s.callToken(transferRemoteCalldata({ destination: 1128614981, recipient: addressToBytes32(CEL, world.chain(CELESTIA)!), amount: 3_000_000n }), FEE_TO_CELESTIA);
+    const { outcome } = s.deliver(s.chains.view(1), 'hyperlane_fail');
+    expect((outcome as { error: string }).error).toMatch(/the 3000000 0x6Fae4D9935E2fcb11fC79a64e917fb2BF14DaFaa were burnt on 169 and their collateral stays locked on celestia/);
+    expect(s.chains.ledger(CELESTIA).balance(WARP, 'utia')).toBe(10_000_000n);
+    expect(s.chains.ledger(MANTA).supply(TIA_N)).toBe(7_000_000n);
+    expect(backingProblems(HYPERLANE_DATA, s.reader, [s.chains.view(0, 'completed'), s.chains.view(1, 'failed')])).toEqual([]);
+  });
 });
