@@ -13,7 +13,7 @@
  * quotes (at most max_fee) into the `hyperlane` module account; on Manta Pacific the tx value
  * pays the InterchainGasPaymaster and the excess is refunded to the sender.
  */
-import type { TxEvent } from '../../chains/blocks';
+import type { GenericBridgeEvent, TxEvent } from '../../chains/blocks';
 import { checkAddress, moduleAddress } from '../../chains/address';
 import { executeErc20 } from '../../chains/erc20';
 import { ExecError } from '../../chains/errors';
@@ -27,11 +27,8 @@ import { endsOf, routeByRouter, type HyperlaneData, type WarpEnd, type WarpRoute
 import { gasToken, igpQuote } from './fees';
 import { bytes32ToAddress, decodeTransferRemote, fromHexAddress, messageId, toHexAddress, TRANSFER_REMOTE_SELECTOR, warpBody, type HyperlaneMessage } from './message';
 
-/** A dispatched warp transfer, as the source chain hands it to the bridge simulator (which stamps chain, tx and time). */
-export type HyperlaneDispatch = Omit<BridgeTransferView['event'], 'chainId' | 'txHash' | 'time' | 'detail'> & { bridge: 'HYPERLANE'; detail: HyperlaneDetail };
-
-/** What the bridge keeps about a dispatched message (BridgeTransferView.event.detail). */
-export interface HyperlaneDetail {
+/** What the bridge keeps about a dispatched message (its bridge event's `detail`). */
+export type HyperlaneDetail = {
   routeId: string;
   messageId: string;
   nonce: number;
@@ -42,6 +39,16 @@ export interface HyperlaneDetail {
   /** The interchain gas payment charged on the source chain, in its gas token. */
   igpFee: string;
   igpFeeDenom: string;
+};
+
+/** A dispatched warp transfer, as the source chain hands it to the bridge simulator (which stamps id, chain, tx, height and time). */
+export type HyperlaneDispatch = Omit<GenericBridgeEvent, 'id' | 'chainId' | 'txHash' | 'height' | 'time' | 'bridge' | 'detail'> & { bridge: 'HYPERLANE'; detail: HyperlaneDetail };
+
+/** The Hyperlane detail of a crossing's event; throws for another bridge's. */
+export function detailOf(t: BridgeTransferView): HyperlaneDetail {
+  const e = t.event;
+  if (e.bridge !== 'HYPERLANE' || !('detail' in e)) throw new Error(`bridge transfer ${t.id} is not a Hyperlane transfer`);
+  return e.detail as unknown as HyperlaneDetail;
 }
 
 export type DispatchSink = (ctx: ExecContext, e: HyperlaneDispatch) => void;
@@ -106,6 +113,7 @@ function dispatch(ctx: ExecContext, d: HyperlaneData, x: Dispatch, sink: Dispatc
   };
   const id = messageId(msg);
   sink(ctx, {
+    kind: 'hyperlane_transfer',
     bridge: 'HYPERLANE',
     from: x.sender,
     amount: x.amount.toString(),
@@ -113,6 +121,7 @@ function dispatch(ctx: ExecContext, d: HyperlaneData, x: Dispatch, sink: Dispatc
     sourceDenom: x.from.denom,
     destDenom: x.to.denom,
     recipient,
+    expectedDelayMs: d.seconds(ctx.chainId) * 1000,
     detail: {
       routeId: x.route.id,
       messageId: id,
@@ -227,7 +236,7 @@ export function warpTokenContract(d: HyperlaneData, sink: DispatchSink) {
 
 /** Mailbox.process then the warp router's handle: mint the synthetic or release the collateral. */
 export function deliver(d: HyperlaneData, ctx: ExecContext, t: BridgeTransferView): BridgeOutcome {
-  const detail = t.event.detail as unknown as HyperlaneDetail;
+  const detail = detailOf(t);
   const route = d.routes.find((r) => r.id === detail.routeId);
   const ends = route ? endsOf(route, t.event.chainId) : undefined;
   if (!ends || ends.to.chainId !== ctx.chainId) throw new ExecError(`message ${detail.messageId} is not for ${ctx.chainId}: invalid request`, 18, 'hyperlane');

@@ -6,37 +6,41 @@
  * relayer and the `hyperlane_fail` fault), status.ts (production's hyperlane_transfer).
  */
 import type { ExecContext } from '../../chains/executors';
-import type { Executor } from '../../chains';
+import type { Executor, MsgCodec } from '../../chains';
 import type { ServiceBridge } from '../types';
 import { HYPERLANE_DATA, type HyperlaneData } from './data';
-import { execRemoteTransfer, remoteTransferCodec, warpTokenContract, type DispatchSink } from './execute';
+import { collateralAccount, execRemoteTransfer, remoteTransferCodec, warpTokenContract, type DispatchSink } from './execute';
 import { hyperlaneMsgs } from './messages';
 import { hyperlanePlanner, type HyperlaneLegData } from './planner';
 import { HYPERLANE_FAULTS, hyperlaneSteps } from './steps';
 import { hyperlaneStatus } from './status';
 
 /** Hands a dispatch to the bridge simulator, which stamps chain, tx, height and time. */
-const toSimulator: DispatchSink = (ctx: ExecContext, e) => {
-  // the shared BridgeEvent union learns bridge-owned events with the registry (phase 2)
-  ctx.emitBridge(e as unknown as Parameters<ExecContext['emitBridge']>[0]);
-};
+const toSimulator: DispatchSink = (ctx: ExecContext, e) => void ctx.emitBridge(e);
 
-export function makeHyperlaneBridge(d: HyperlaneData = HYPERLANE_DATA, sink: DispatchSink = toSimulator): ServiceBridge<HyperlaneLegData> {
+export function makeHyperlaneBridge(d: HyperlaneData = HYPERLANE_DATA, sink: DispatchSink = toSimulator): ServiceBridge<HyperlaneLegData, HyperlaneLegData> {
   return {
     id: 'HYPERLANE',
     name: 'Hyperlane',
-    logoUri: null,
+    logoUri: 'https://raw.githubusercontent.com/skip-mev/skip-go-registry/main/bridges/hyperlane/logo.svg',
     planner: hyperlanePlanner(d),
     msgs: hyperlaneMsgs(d),
     simulation: {
       install(i) {
-        i.registerMsgType(remoteTransferCodec(), execRemoteTransfer(d, sink) as Executor);
-        for (const route of d.routes) {
-          for (const end of [route.collateral, route.synthetic]) {
-            if (i.world.chain(end.chainId)?.chainType === 'evm') i.registerEvmContract(end.chainId, end.router, warpTokenContract(d, sink));
-          }
-        }
+        const ends = d.routes.flatMap((r) => [r.collateral, r.synthetic]);
+        const cosmos = ends.filter((e) => i.world.chain(e.chainId)?.chainType === 'cosmos').map((e) => e.chainId);
+        // only chains with the warp module know MsgRemoteTransfer
+        i.registerMsgType(remoteTransferCodec() as MsgCodec, execRemoteTransfer(d, sink) as Executor, [...new Set(cosmos)]);
+        for (const end of ends) if (i.world.chain(end.chainId)?.chainType === 'evm') i.registerEvmContract(end.chainId, end.router, warpTokenContract(d, sink));
       },
+      // each route's synthetic is backed by the collateral its router holds
+      collateral: (world) =>
+        d.routes.flatMap((r) => {
+          const chain = world.chain(r.collateral.chainId);
+          if (!chain || !world.chain(r.synthetic.chainId)) return [];
+          const address = chain.chainType === 'cosmos' ? collateralAccount(chain, r.collateral) : r.collateral.router;
+          return [{ token: { chainId: r.synthetic.chainId, denom: r.synthetic.denom }, lock: { chainId: r.collateral.chainId, address, denom: r.collateral.denom } }];
+        }),
       steps: (t, o) => hyperlaneSteps(d, t, o.fault),
     },
     status: hyperlaneStatus,
@@ -44,4 +48,4 @@ export function makeHyperlaneBridge(d: HyperlaneData = HYPERLANE_DATA, sink: Dis
   };
 }
 
-export const hyperlaneBridge: ServiceBridge<HyperlaneLegData> = makeHyperlaneBridge();
+export const hyperlaneBridge: ServiceBridge<HyperlaneLegData, HyperlaneLegData> = makeHyperlaneBridge();

@@ -15,7 +15,7 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, concatBytes, hexToBytes } from '@noble/hashes/utils.js';
 import { addressBytes, encodeBech32, leftPad32, toChecksumAddress, type AddressChain } from '../../../chains/addresses';
-import { encodeBytes32, encodeUint, functionSelector } from '../../msgs/evm';
+import { encodeBytes32, encodeUint, functionSelector } from '../../msgs/abi';
 
 export const HYPERLANE_MESSAGE_VERSION = 3;
 

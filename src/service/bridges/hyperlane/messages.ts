@@ -12,8 +12,9 @@
 import { invalidArgument } from '../../http/errors';
 import { formatUsd, usdValue } from '../../pricing';
 import { toWireAsset, type World } from '../../world';
-import type { BridgeMsgs, FeeJson, MsgsBridgeLeg } from '../types';
-import { HYPERLANE_DATA, findRoute, type HyperlaneData } from './data';
+import type { FeeJson } from '../../msgs/build';
+import type { BridgeMsgs, MsgsBridgeLeg } from '../types';
+import { HYPERLANE_DATA, endsOf, findRoute, type HyperlaneData } from './data';
 import { msgRemoteTransferJson } from './codec';
 import { gasToken, igpQuote } from './fees';
 import { addressToBytes32, toHexAddress, transferRemoteCalldata } from './message';
@@ -38,10 +39,11 @@ export function hyperlaneMsgs(d: HyperlaneData = HYPERLANE_DATA): BridgeMsgs<Hyp
   return {
     operationKey: 'hyperlane_transfer',
 
-    read(world, body: Body, base) {
-      const where = opName(base.index);
-      const found = findRoute(d, base.from, base.denomIn, base.to, base.denomOut);
-      if (!found) throw invalidArgument(`${where}: no Hyperlane warp route carries ${base.denomIn} on ${base.from} to ${base.denomOut} on ${base.to}`);
+    read(world, body: Body, base, where) {
+      // without denom_out the route's other end names it
+      const denomOut = base.denomOut !== '' ? base.denomOut : d.routes.map((r) => endsOf(r, base.from)).find((e) => e?.to.chainId === base.to && e.from.denom.toLowerCase() === base.denomIn.toLowerCase())?.to.denom ?? '';
+      const found = findRoute(d, base.from, base.denomIn, base.to, denomOut);
+      if (!found) throw invalidArgument(`${where}: no Hyperlane warp route carries ${base.denomIn} on ${base.from} to ${denomOut || '(no denom_out)'} on ${base.to}`);
       const contract = body['hyperlane_contract_address'];
       if (contract !== undefined && contract !== null) {
         if (typeof contract !== 'string' || contract.toLowerCase() !== found.from.router.toLowerCase()) {

@@ -26,8 +26,8 @@ describe('Hyperlane data', () => {
     expect(routeByRouter(HYPERLANE_DATA, CELESTIA, TIA_N)).toBeUndefined();
   });
 
-  it("adds Manta Pacific in exactly bridges.json's chain shape, gas token ETH as manta-native", () => {
-    const bridges = JSON.parse(readFileSync(new URL('../../../../../src/service/data/bridges.json', import.meta.url), 'utf8')) as { chains: Record<string, unknown>[] };
+  it("adds Manta Pacific in exactly chains.json's chain shape, gas token ETH as manta-native, and the World has it", () => {
+    const bridges = JSON.parse(readFileSync(new URL('../../../../../src/service/data/chains.json', import.meta.url), 'utf8')) as { chains: Record<string, unknown>[] };
     const manta = HYPERLANE_DATA.file.chains.find((c) => c.chain_id === MANTA)!;
     expect(Object.keys(manta).sort()).toEqual(Object.keys(bridges.chains[0]!).sort());
     expect(manta).toMatchObject({ chain_name: 'mantapacific', chain_type: 'evm', evm_chain_id: 169, fee_denom: 'manta-native' });
@@ -36,6 +36,10 @@ describe('Hyperlane data', () => {
       ['manta-native', 'ETH', 18],
       [TIA_N, 'TIA.n', 6],
     ]);
+    const world = getWorld();
+    expect(world.chain(MANTA)).toMatchObject({ chainType: 'evm', evmChainId: 169, prettyName: 'Manta Pacific' });
+    expect(world.chain(MANTA)!.feeAssets[0]?.denom).toBe('manta-native');
+    expect(world.asset(MANTA, TIA_N.toLowerCase())).toMatchObject({ denom: TIA_N, symbol: 'TIA.n', decimals: 6, tokenContract: TIA_N, coingeckoId: 'celestia' });
   });
 
   it("matches the World's Celestia: chain id celestia, TIA as utia, its fee token", () => {

@@ -6,12 +6,13 @@ import { makeHyperlaneBridge } from '../../../../../src/service/bridges/hyperlan
 import type { MsgRemoteTransfer } from '../../../../../src/service/bridges/hyperlane/codec';
 import { HYPERLANE_DATA } from '../../../../../src/service/bridges/hyperlane/data';
 import { addressToBytes32, toHexAddress, transferRemoteCalldata } from '../../../../../src/service/bridges/hyperlane/message';
-import { backingProblems, routeBacking } from '../../../../../src/service/bridges/hyperlane/supply';
+import { collateralProblems, type CollateralReader } from '../../../../../src/service/chains/collateral';
 import type { BridgeTransferView, EvmContractHandler } from '../../../../../src/service/bridges/types';
 import { DEFAULT_TIMING } from '../../../../../src/service/planner/timing';
-import { CELESTIA, FakeChains, MANTA, TIA_N, TIA_TOKEN_ID, worldWithHyperlane } from './support';
+import { CELESTIA, FakeChains, MANTA, TIA_N, TIA_TOKEN_ID } from './support';
+import { getWorld } from '../../../../../src/service/world';
 
-const world = worldWithHyperlane();
+const world = getWorld();
 const CEL = 'celestia1x8ad0zyw52mvndh7hlnafrg0gt284ga7f4ypnr';
 const EVM = '0x00b40F326Ab76189170cA2FfeCfa4B34b43949dA';
 const WARP = moduleAddress('celestia', 'warp');
@@ -27,13 +28,21 @@ function setup() {
   let codec: MsgCodec | undefined;
   let exec: Executor | undefined;
   const contracts = new Map<string, EvmContractHandler>();
+  let onlyOn: readonly string[] | undefined;
   bridge.simulation.install({
     world,
-    registerMsgType: (c, e) => {
+    registerMsgType: (c, e, chains) => {
       codec = c;
       exec = e;
+      onlyOn = chains;
     },
     registerEvmContract: (chainId, address, handler) => void contracts.set(`${chainId}/${address}`, handler),
+    registerPacketMiddleware: () => {
+      throw new Error('Hyperlane has no IBC middleware');
+    },
+    afterMsg: () => {
+      throw new Error('Hyperlane watches no other message');
+    },
   });
   const remoteTransfer = (m: Partial<MsgRemoteTransfer> = {}) => {
     const msg: MsgRemoteTransfer = {
@@ -58,16 +67,20 @@ function setup() {
     if (value > 0n) ctx.ledger.send(EVM, TIA_N, 'manta-native', value);
     return { ctx, out: warpToken(ctx, { from: EVM, to: TIA_N, data, value }) };
   };
-  const reader = {
-    collateral: () => chains.ledger(CELESTIA).balance(WARP, 'utia'),
-    syntheticSupply: () => chains.ledger(MANTA).supply(TIA_N),
-  };
-  const deliver = (view: BridgeTransferView, fault?: string) => {
+  const reader: CollateralReader = { balance: (c, a, d) => chains.ledger(c).balance(a, d), supply: (c, d) => chains.ledger(c).supply(d) };
+  /** The shared supply check of lock-and-mint bridges, over these chains and crossings. */
+  const books = (views: BridgeTransferView[], read = reader) =>
+    collateralProblems('HYPERLANE', bridge.simulation.collateral!(world), read, views.map((v) => ({ ...v.event, state: v.state })));
+  const stepOf = (view: BridgeTransferView, fault?: string) => {
     const steps = bridge.simulation.steps(view, { timing: DEFAULT_TIMING, fault, world });
     expect(steps).toHaveLength(1);
-    return { step: steps[0]!, outcome: steps[0]!.run(chains.ctx(steps[0]!.chainId), view) };
+    return steps[0]!;
   };
-  return { chains, bridge, codec: () => codec!, remoteTransfer, callToken, reader, deliver, warpTokenInstalled: warpToken !== undefined };
+  const deliver = (view: BridgeTransferView) => {
+    const step = stepOf(view);
+    return { step, outcome: step.run(chains.ctx(step.chainId), view) };
+  };
+  return { chains, bridge, codec: () => codec!, onlyOn: () => onlyOn, remoteTransfer, callToken, books, stepOf, deliver, warpTokenInstalled: warpToken !== undefined };
 }
 
 describe('Hyperlane on the simulated chains', () => {
@@ -75,6 +88,8 @@ describe('Hyperlane on the simulated chains', () => {
     const s = setup();
     expect(s.codec().typeUrl).toBe('/hyperlane.warp.v1.MsgRemoteTransfer');
     expect(s.warpTokenInstalled).toBe(true);
+    expect(s.onlyOn()).toEqual([CELESTIA]);
+    expect(s.bridge.simulation.collateral!(world)).toEqual([{ token: { chainId: MANTA, denom: TIA_N }, lock: { chainId: CELESTIA, address: WARP, denom: 'utia' } }]);
     const valid = { sender: CEL, tokenId: TIA_TOKEN_ID, destinationDomain: 169, recipient: TIA_TOKEN_ID, amount: '1', customHookId: '', gasLimit: '0', maxFee: { denom: 'utia', amount: '1' }, customHookMetadata: '' };
     expect(s.codec().signers(valid)).toEqual([CEL]);
     expect(s.codec().validate(valid, { chainId: CELESTIA, prefix: 'celestia' })).toBeUndefined();
@@ -99,14 +114,13 @@ describe('Hyperlane on the simulated chains', () => {
     expect(ctx.events.map((e) => e.type)).toEqual(['hyperlane.warp.v1.EventSendRemoteTransfer', 'hyperlane.core.v1.EventDispatch', 'hyperlane.core.post_dispatch.v1.EventGasPayment']);
 
     const pending = s.chains.view(0);
-    expect(backingProblems(HYPERLANE_DATA, s.reader, [pending])).toEqual([]);
-    expect(routeBacking(HYPERLANE_DATA, s.reader, [pending])[0]).toMatchObject({ collateral: 10_000_000n, synthetic: 0n, undelivered: 10_000_000n });
+    expect(s.books([pending])).toEqual([]);
 
     const { step, outcome } = s.deliver(pending);
     expect([step.afterMs, step.chainId, step.label]).toEqual([120_000, MANTA, 'hyperlane_process']);
     expect(outcome).toEqual({ state: 'completed', arrived: { chainId: MANTA, denom: TIA_N, address: EVM } });
     expect(s.chains.ledger(MANTA).balance(EVM, TIA_N)).toBe(10_000_000n);
-    expect(backingProblems(HYPERLANE_DATA, s.reader, [s.chains.view(0, 'completed')])).toEqual([]);
+    expect(s.books([s.chains.view(0, 'completed')])).toEqual([]);
     // a message is processed once
     expect(() => step.run(s.chains.ctx(MANTA), pending)).toThrow(/already delivered/);
     // a second dispatch takes the next nonce
@@ -134,15 +148,15 @@ describe('Hyperlane on the simulated chains', () => {
     expect(ctx.events.map((e) => e.type)).toEqual(['SentTransferRemote', 'DispatchId', 'GasPayment']);
 
     const views = [s.chains.view(0, 'completed'), s.chains.view(1)];
-    expect(backingProblems(HYPERLANE_DATA, s.reader, views)).toEqual([]);
+    expect(s.books(views)).toEqual([]);
     const { step, outcome } = s.deliver(views[1]!);
     expect([step.afterMs, step.chainId]).toEqual([180_000, CELESTIA]);
     expect(outcome).toEqual({ state: 'completed', arrived: { chainId: CELESTIA, denom: 'utia', address: CEL } });
     expect(s.chains.ledger(CELESTIA).balance(CEL, 'utia')).toBe(100_000_000n - 10_000_000n - FEE_TO_MANTA + 4_000_000n);
     expect(s.chains.ledger(CELESTIA).balance(WARP, 'utia')).toBe(6_000_000n);
-    expect(backingProblems(HYPERLANE_DATA, s.reader, [s.chains.view(0, 'completed'), s.chains.view(1, 'completed')])).toEqual([]);
+    expect(s.books([s.chains.view(0, 'completed'), s.chains.view(1, 'completed')])).toEqual([]);
     // books that do not balance are reported
-    expect(backingProblems(HYPERLANE_DATA, { ...s.reader, syntheticSupply: () => 1n }, [])).toEqual([expect.stringMatching(/collateral 6000000utia on celestia != synthetic supply 1 on 169/)]);
+    expect(s.books([], { balance: (c, a, d) => s.chains.ledger(c).balance(a, d), supply: () => 1n })).toEqual([expect.stringMatching(/HYPERLANE: celestia locks 6000000utia but 169 has 1.* \+ 0 undelivered/)]);
   });
 
   it('refuses what the warp module and the IGP refuse', () => {
@@ -170,17 +184,17 @@ describe('Hyperlane on the simulated chains', () => {
     expect(BigInt(s.callToken(balanceOf).out)).toBe(5n);
   });
 
-  it('under hyperlane_fail the message is given up: FAILED, no refund, the collateral stays locked', () => {
+  it('under hyperlane_fail the delivery reverts: no refund, the collateral stays locked', () => {
     const s = setup();
     s.chains.ledger(CELESTIA).mint(CEL, 'utia', 100_000_000n);
     s.remoteTransfer();
-    const { step, outcome } = s.deliver(s.chains.view(0), 'hyperlane_fail');
-    expect([step.afterMs, step.chainId, step.label]).toEqual([120_000, MANTA, 'hyperlane_undelivered']);
-    expect(outcome).toMatchObject({ state: 'failed' });
-    expect((outcome as { error: string }).error).toMatch(/not delivered.*does not refund: the 10000000 utia stay locked in the warp route's collateral on celestia/);
+    const step = s.stepOf(s.chains.view(0), 'hyperlane_fail');
+    expect([step.afterMs, step.chainId, step.label]).toEqual([120_000, MANTA, 'hyperlane_process']);
+    // the simulator records the throwing step's tx as failed and the crossing as failed
+    expect(() => step.run(s.chains.ctx(MANTA), s.chains.view(0))).toThrow(/reverted on 169; Hyperlane does not refund: the 10000000 utia stay locked in the warp route's collateral on celestia/);
     expect(s.chains.ledger(MANTA).supply(TIA_N)).toBe(0n);
     expect(s.chains.ledger(CELESTIA).balance(WARP, 'utia')).toBe(10_000_000n);
-    expect(backingProblems(HYPERLANE_DATA, s.reader, [s.chains.view(0, 'failed')])).toEqual([]);
+    expect(s.books([s.chains.view(0, 'failed')])).toEqual([]);
     expect(s.bridge.faults.map((f) => f.kind)).toEqual(['hyperlane_fail']);
   });
 
@@ -191,10 +205,11 @@ describe('Hyperlane on the simulated chains', () => {
     s.deliver(s.chains.view(0));
     s.chains.ledger(MANTA).mint(EVM, 'manta-native', 10n ** 18n);
     s.callToken(transferRemoteCalldata({ destination: 1128614981, recipient: addressToBytes32(CEL, world.chain(CELESTIA)!), amount: 3_000_000n }), FEE_TO_CELESTIA);
-    const { outcome } = s.deliver(s.chains.view(1), 'hyperlane_fail');
-    expect((outcome as { error: string }).error).toMatch(/the 3000000 0x6Fae4D9935E2fcb11fC79a64e917fb2BF14DaFaa were burnt on 169 and their collateral stays locked on celestia/);
+    expect(() => s.stepOf(s.chains.view(1), 'hyperlane_fail').run(s.chains.ctx(CELESTIA), s.chains.view(1))).toThrow(
+      /the 3000000 0x6Fae4D9935E2fcb11fC79a64e917fb2BF14DaFaa were burnt on 169 and their collateral stays locked on celestia/,
+    );
     expect(s.chains.ledger(CELESTIA).balance(WARP, 'utia')).toBe(10_000_000n);
     expect(s.chains.ledger(MANTA).supply(TIA_N)).toBe(7_000_000n);
-    expect(backingProblems(HYPERLANE_DATA, s.reader, [s.chains.view(0, 'completed'), s.chains.view(1, 'failed')])).toEqual([]);
+    expect(s.books([s.chains.view(0, 'completed'), s.chains.view(1, 'failed')])).toEqual([]);
   });
 });

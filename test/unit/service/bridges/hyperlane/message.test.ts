@@ -11,7 +11,8 @@ import {
   transferRemoteCalldata,
   warpBody,
 } from '../../../../../src/service/bridges/hyperlane/message';
-import { MANTA, TIA_N, TIA_TOKEN_ID, worldWithHyperlane } from './support';
+import { MANTA, TIA_N, TIA_TOKEN_ID } from './support';
+import { getWorld } from '../../../../../src/service/world';
 
 const abi = parseAbi(['function transferRemote(uint32 destination, bytes32 recipient, uint256 amount) payable returns (bytes32)']);
 const EVM = '0x00b40F326Ab76189170cA2FfeCfa4B34b43949dA';
@@ -24,7 +25,7 @@ describe('warp transferRemote calldata', () => {
   });
 
   it('encodes like viem and decodes back', () => {
-    const recipient = addressToBytes32(CELESTIA_ADDR, worldWithHyperlane().chain('celestia')!);
+    const recipient = addressToBytes32(CELESTIA_ADDR, getWorld().chain('celestia')!);
     const data = transferRemoteCalldata({ destination: 1128614981, recipient, amount: 10_000_000n });
     expect(data).toBe(encodeFunctionData({ abi, functionName: 'transferRemote', args: [1128614981, toHexAddress(recipient) as `0x${string}`, 10_000_000n] }));
     expect(decodeFunctionData({ abi, data: data as `0x${string}` }).args).toEqual([1128614981, toHexAddress(recipient), 10_000_000n]);
@@ -38,7 +39,7 @@ describe('warp transferRemote calldata', () => {
 });
 
 describe('Hyperlane addresses and messages', () => {
-  const world = worldWithHyperlane();
+  const world = getWorld();
 
   it('pads EVM and Cosmos accounts to 32 bytes and reads them back on the destination', () => {
     const evm = addressToBytes32(EVM, world.chain(MANTA)!);

@@ -6,9 +6,10 @@ import { PlannerIndex } from '../../../../../src/service/planner/graph';
 import { QuoteContext } from '../../../../../src/service/planner/quote';
 import { DEFAULT_TIMING } from '../../../../../src/service/planner/timing';
 import type { Leg } from '../../../../../src/service/planner/types';
-import { CELESTIA, MANTA, TIA_N, TIA_TOKEN_ID, worldWithHyperlane } from './support';
+import { CELESTIA, MANTA, TIA_N, TIA_TOKEN_ID } from './support';
+import { getWorld } from '../../../../../src/service/world';
 
-const world = worldWithHyperlane();
+const world = getWorld();
 const planner = hyperlaneBridge.planner;
 
 function legs(): { there: HyperlaneLeg; back: HyperlaneLeg } {

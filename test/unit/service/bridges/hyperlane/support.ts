@@ -1,74 +1,13 @@
 /**
- * Test support for the Hyperlane folder before the world loader merges bridge data: the real
- * World seen through a view that adds data.json's chains (Manta Pacific) and their assets, and
- * an ExecContext over real ChainLedgers for running executors, contracts and steps directly.
+ * Test support for the Hyperlane folder: an ExecContext over real ChainLedgers, for running
+ * its executor, contract and steps directly, and the views the simulator would keep.
  */
 import type { TxEvent, TxRecord } from '../../../../../src/service/chains/blocks';
 import type { ExecContext } from '../../../../../src/service/chains/executors';
 import { ChainLedger } from '../../../../../src/service/chains/ledger';
-import { HYPERLANE_DATA } from '../../../../../src/service/bridges/hyperlane/data';
 import type { HyperlaneDispatch } from '../../../../../src/service/bridges/hyperlane/execute';
 import type { BridgeTransferView } from '../../../../../src/service/bridges/types';
-import { getWorld, type World, type WorldAsset, type WorldChain } from '../../../../../src/service/world';
-
-let cached: World | undefined;
-
-/** The World plus the chains and assets of data.json (what the coordinator's loader will merge). */
-export function worldWithHyperlane(): World {
-  if (cached) return cached;
-  const base = getWorld();
-  const template = base.chain('1')!;
-  const chains = new Map<string, WorldChain>();
-  const assets = new Map<string, WorldAsset>();
-  for (const row of HYPERLANE_DATA.file.chains) {
-    chains.set(row.chain_id, {
-      ...template,
-      chainId: row.chain_id,
-      chainName: row.chain_name,
-      prettyName: row.pretty_name,
-      chainType: row.chain_type,
-      feeAssets: [{ denom: row.fee_denom, gasPrice: null }],
-      explorerTxTemplate: row.explorer_tx,
-      logoUri: row.logo_uri,
-      evmChainId: row.evm_chain_id,
-      cctpDomain: null,
-      axelarChainName: row.axelar_chain_name,
-      source: 'bridges',
-    });
-    for (const a of row.assets) {
-      const native = a.type === 'evm-base';
-      assets.set(`${row.chain_id}\n${a.denom.toLowerCase()}`, {
-        chainId: row.chain_id,
-        denom: a.denom,
-        originChainId: row.chain_id,
-        originDenom: a.denom,
-        trace: '',
-        isCw20: false,
-        isEvm: true,
-        isSvm: false,
-        symbol: a.symbol,
-        name: a.name,
-        logoUri: a.logo_uri ?? undefined,
-        decimals: a.decimals,
-        tokenContract: native ? undefined : a.denom,
-        coingeckoId: a.coingecko_id ?? undefined,
-        recommendedSymbol: a.recommended_symbol ?? a.symbol,
-        typeAsset: a.type,
-        source: 'bridges',
-      } as WorldAsset);
-    }
-  }
-  cached = new Proxy(base, {
-    get(target, prop, receiver) {
-      if (prop === 'chain') return (id: string) => chains.get(id) ?? target.chain(id);
-      if (prop === 'chains') return [...target.chains, ...chains.values()];
-      if (prop === 'asset') return (id: string, denom: string) => (chains.has(id) ? assets.get(`${id}\n${denom.toLowerCase()}`) : target.asset(id, denom));
-      // unbound: the World's own methods then see the added chains through `this`
-      return Reflect.get(target, prop, receiver);
-    },
-  });
-  return cached;
-}
+import type { World } from '../../../../../src/service/world';
 
 export const CELESTIA = 'celestia';
 export const MANTA = '169';
@@ -145,8 +84,7 @@ export class FakeChains {
     const { chainId, txHash, e } = this.dispatches[i]!;
     return {
       id: `hyperlane-${i}`,
-      bridge: 'HYPERLANE',
-      event: { chainId, txHash, time: 1_700_000_000_000, from: e.from, amount: e.amount, destChainId: e.destChainId, sourceDenom: e.sourceDenom, destDenom: e.destDenom, recipient: e.recipient, detail: e.detail as unknown as Record<string, unknown> },
+      event: { ...e, id: `hyperlane-${i}`, chainId, txHash, height: 1, time: 1_700_000_000_000 },
       state,
       steps,
       childPacketIds: [],
