@@ -109,6 +109,10 @@ describe('Hyperlane routes', () => {
     const back = await route(service, { ...toCelestia('5000000'), bridges: ['HYPERLANE'] });
     expect(back.operations[0]).toMatchObject({ hyperlane_transfer: { from_chain_id: MANTA, hyperlane_contract_address: TIA_N, fee_asset: { denom: 'manta-native' } } });
     expect(back.estimated_route_duration_seconds).toBe(180);
+    // onward from Celestia over IBC: the delivery carries no memo, so a second transaction starts there
+    const onward = await route(service, { source_asset_denom: TIA_N, source_asset_chain_id: MANTA, dest_asset_denom: 'uosmo', dest_asset_chain_id: 'osmosis-1', amount_in: '10000000', bridges: ['HYPERLANE', 'IBC'], allow_multi_tx: true });
+    expect(onward.operations.map((o) => Object.keys(o).find((k) => !['tx_index', 'amount_in', 'amount_out'].includes(k)))).toEqual(['hyperlane_transfer', 'transfer', 'swap']);
+    expect(onward.txs_required).toBe(2);
     // without Hyperlane nothing reaches Manta Pacific
     expect((await service.post('/v2/fungible/route', { ...toManta('10000000'), bridges: ['IBC'] })).status).toBe(404);
   });
