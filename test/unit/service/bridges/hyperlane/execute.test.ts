@@ -83,6 +83,17 @@ function setup() {
   return { chains, bridge, codec: () => codec!, onlyOn: () => onlyOn, remoteTransfer, callToken, books, stepOf, deliver, warpTokenInstalled: warpToken !== undefined };
 }
 
+/** Chains where 10 TIA went to Manta Pacific (delivered), the EVM account holding ETH for the IGP; and a transferRemote back. */
+function bridgedThere() {
+  const s = setup();
+  s.chains.ledger(CELESTIA).mint(CEL, 'utia', 100_000_000n);
+  s.remoteTransfer();
+  s.deliver(s.chains.view(0));
+  s.chains.ledger(MANTA).mint(EVM, 'manta-native', 10n ** 18n);
+  const sendBack = (amount: bigint, value: bigint) => s.callToken(transferRemoteCalldata({ destination: 1128614981, recipient: addressToBytes32(CEL, world.chain(CELESTIA)!), amount }), value);
+  return { ...s, sendBack };
+}
+
 describe('Hyperlane on the simulated chains', () => {
   it('installs the MsgRemoteTransfer codec and executor, and the warp token contract on Manta Pacific', () => {
     const s = setup();
@@ -129,13 +140,8 @@ describe('Hyperlane on the simulated chains', () => {
   });
 
   it('Manta Pacific → Celestia: burns TIA.n, pays the IGP from the value (refunding the rest), and the delivery releases the collateral', () => {
-    const s = setup();
-    s.chains.ledger(CELESTIA).mint(CEL, 'utia', 100_000_000n);
-    s.remoteTransfer();
-    s.deliver(s.chains.view(0));
-    s.chains.ledger(MANTA).mint(EVM, 'manta-native', 10n ** 18n);
-    const recipient = addressToBytes32(CEL, world.chain(CELESTIA)!);
-    const { ctx, out } = s.callToken(transferRemoteCalldata({ destination: 1128614981, recipient, amount: 4_000_000n }), FEE_TO_CELESTIA + 1000n);
+    const s = bridgedThere();
+    const { ctx, out } = s.sendBack(4_000_000n, FEE_TO_CELESTIA + 1000n);
     const manta = s.chains.ledger(MANTA);
     expect(manta.balance(EVM, TIA_N)).toBe(6_000_000n);
     expect(manta.supply(TIA_N)).toBe(6_000_000n);
@@ -199,12 +205,8 @@ describe('Hyperlane on the simulated chains', () => {
   });
 
   it('under hyperlane_fail from Manta Pacific the TIA.n stays burnt and its collateral locked on Celestia', () => {
-    const s = setup();
-    s.chains.ledger(CELESTIA).mint(CEL, 'utia', 100_000_000n);
-    s.remoteTransfer();
-    s.deliver(s.chains.view(0));
-    s.chains.ledger(MANTA).mint(EVM, 'manta-native', 10n ** 18n);
-    s.callToken(transferRemoteCalldata({ destination: 1128614981, recipient: addressToBytes32(CEL, world.chain(CELESTIA)!), amount: 3_000_000n }), FEE_TO_CELESTIA);
+    const s = bridgedThere();
+    s.sendBack(3_000_000n, FEE_TO_CELESTIA);
     expect(() => s.stepOf(s.chains.view(1), 'hyperlane_fail').run(s.chains.ctx(CELESTIA), s.chains.view(1))).toThrow(
       /the 3000000 0x6Fae4D9935E2fcb11fC79a64e917fb2BF14DaFaa were burnt on 169 and their collateral stays locked on celestia/,
     );

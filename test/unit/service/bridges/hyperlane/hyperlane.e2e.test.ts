@@ -90,6 +90,19 @@ async function submitCelestia(tx: { chain_id: string; signer_address: string; ms
   return res.body.tx_hash as string;
 }
 
+/** Routes `amount` utia to Manta Pacific for dev account `index`, submits it, and notes the balances before. */
+async function sendToManta(amount: string, index: number) {
+  const request = toManta(amount);
+  const r = await route(service, request);
+  const msgs = await msgsFor(service, request, r, addressesFor(r.required_chain_addresses, index));
+  const tx = (msgs.txs![0] as { cosmos_tx: { chain_id: string; signer_address: string; msgs: { msg: string; msg_type_url: string }[] } }).cosmos_tx;
+  const sender = dev(CELESTIA, index);
+  const recipient = dev(MANTA, index);
+  const before = { utia: await balanceOf(service, CELESTIA, sender, 'utia'), tiaN: await balanceOf(service, MANTA, recipient, TIA_N), locked: service.app.chains.balance(CELESTIA, WARP, 'utia') };
+  const hash = await submitCelestia(tx, index);
+  return { hash, sender, recipient, before, gasFee: BigInt(feeFor(service, CELESTIA).amount[0]!.amount) };
+}
+
 function expectBooksBalanced() {
   expect(service.app.chains.checkInvariants()).toEqual([]);
 }
@@ -120,20 +133,12 @@ describe('Hyperlane routes', () => {
 
 describe('Hyperlane transfers end to end', () => {
   it('Celestia → Manta Pacific: the signed MsgRemoteTransfer is SENT, then RECEIVED; TIA.n arrives and the collateral is locked', async () => {
-    const request = toManta('10000000');
-    const r = await route(service, request);
-    const msgs = await msgsFor(service, request, r, addressesFor(r.required_chain_addresses, 2));
-    const tx = (msgs.txs![0] as { cosmos_tx: { chain_id: string; signer_address: string; msgs: { msg: string; msg_type_url: string }[] } }).cosmos_tx;
-    const sender = dev(CELESTIA, 2);
-    const recipient = dev(MANTA, 2);
-    const before = { utia: await balanceOf(service, CELESTIA, sender, 'utia'), tiaN: await balanceOf(service, MANTA, recipient, TIA_N), locked: service.app.chains.balance(CELESTIA, WARP, 'utia') };
-    const hash = await submitCelestia(tx, 2);
+    const { hash, sender, recipient, before, gasFee } = await sendToManta('10000000', 2);
     const { states, last } = await follow(hash, CELESTIA);
     expect(states).toEqual(['HYPERLANE_TRANSFER_SENT', 'HYPERLANE_TRANSFER_RECEIVED']);
     expect(last.txs.send_tx?.tx_hash).toBe(hash);
     expect(last.txs.receive_tx?.chain_id).toBe(MANTA);
     expect((await balanceOf(service, MANTA, recipient, TIA_N)) - before.tiaN).toBe(10_000_000n);
-    const gasFee = BigInt(feeFor(service, CELESTIA).amount[0]!.amount);
     expect(before.utia - (await balanceOf(service, CELESTIA, sender, 'utia'))).toBe(10_000_000n + 20_980n + gasFee);
     expect(service.app.chains.balance(CELESTIA, WARP, 'utia') - before.locked).toBe(10_000_000n);
     expectBooksBalanced();
@@ -165,20 +170,12 @@ describe('Hyperlane transfers end to end', () => {
 
   it('hyperlane_fail: the delivery reverts, the transfer is FAILED, nothing is refunded and the collateral stays locked', async () => {
     expect((await service.post('/local/faults', { kind: 'hyperlane_fail', count: 1 })).status).toBe(200);
-    const request = toManta('3000000');
-    const r = await route(service, request);
-    const msgs = await msgsFor(service, request, r, addressesFor(r.required_chain_addresses, 4));
-    const tx = (msgs.txs![0] as { cosmos_tx: { chain_id: string; signer_address: string; msgs: { msg: string; msg_type_url: string }[] } }).cosmos_tx;
-    const sender = dev(CELESTIA, 4);
-    const recipient = dev(MANTA, 4);
-    const before = { utia: await balanceOf(service, CELESTIA, sender, 'utia'), tiaN: await balanceOf(service, MANTA, recipient, TIA_N), locked: service.app.chains.balance(CELESTIA, WARP, 'utia') };
-    const hash = await submitCelestia(tx, 4);
+    const { hash, sender, recipient, before, gasFee } = await sendToManta('3000000', 4);
     const { states, last } = await follow(hash, CELESTIA);
     expect(states).toEqual(['HYPERLANE_TRANSFER_SENT', 'HYPERLANE_TRANSFER_FAILED']);
     expect(last.txs.receive_tx).toBeNull();
     const status = await waitForEnd(service, hash, CELESTIA);
     expect(status.state).toBe('STATE_COMPLETED_ERROR');
-    const gasFee = BigInt(feeFor(service, CELESTIA).amount[0]!.amount);
     expect(before.utia - (await balanceOf(service, CELESTIA, sender, 'utia'))).toBe(3_000_000n + 20_980n + gasFee);
     expect(await balanceOf(service, MANTA, recipient, TIA_N)).toBe(before.tiaN);
     expect(service.app.chains.balance(CELESTIA, WARP, 'utia') - before.locked).toBe(3_000_000n);
