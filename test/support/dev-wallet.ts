@@ -21,6 +21,7 @@ import { MsgExecuteContract } from 'cosmjs-types/cosmwasm/wasm/v1/tx';
 import { MsgTransfer } from 'cosmjs-types/ibc/applications/transfer/v1/tx';
 import { MsgLinkRequestCodec, type MsgLinkRequest } from '../../src/service/bridges/axelar/hub';
 import { MsgDepositForBurnCodec, type MsgDepositForBurn } from '../../src/service/bridges/cctp/codec';
+import { MsgRemoteTransferCodec, msgRemoteTransferFromJson, type MsgRemoteTransfer } from '../../src/service/bridges/hyperlane/codec';
 
 export const DEV_MNEMONIC =
   'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
@@ -31,6 +32,7 @@ export const TYPE_URLS = {
   executeContract: '/cosmwasm.wasm.v1.MsgExecuteContract',
   depositForBurn: '/circle.cctp.v1.MsgDepositForBurn',
   linkRequest: '/axelar.axelarnet.v1beta1.LinkRequest',
+  remoteTransfer: '/hyperlane.warp.v1.MsgRemoteTransfer',
 } as const;
 
 // Registry wants ts-proto style types; Noble's message is hand-coded in the service
@@ -59,12 +61,19 @@ const linkRequestType = {
   }),
 } as unknown as GeneratedType;
 
+const remoteTransferType = {
+  encode: (m: MsgRemoteTransfer) => ({ finish: () => MsgRemoteTransferCodec.encode(m) }),
+  decode: (b: Uint8Array) => MsgRemoteTransferCodec.decode(b),
+  fromPartial: (p: MsgRemoteTransfer): MsgRemoteTransfer => p,
+} as unknown as GeneratedType;
+
 export const registry = new Registry([
   [TYPE_URLS.send, MsgSend],
   [TYPE_URLS.transfer, MsgTransfer],
   [TYPE_URLS.executeContract, MsgExecuteContract],
   [TYPE_URLS.depositForBurn, depositForBurnType],
   [TYPE_URLS.linkRequest, linkRequestType],
+  [TYPE_URLS.remoteTransfer, remoteTransferType],
 ]);
 
 const wallets = new Map<string, Promise<DirectSecp256k1HdWallet>>();
@@ -283,6 +292,8 @@ export function msgFromApi(m: { msg: string; msg_type_url: string }): EncodeObje
       return msgDepositForBurnFromJson(m.msg);
     case TYPE_URLS.linkRequest:
       return msgLinkRequestFromJson(m.msg);
+    case TYPE_URLS.remoteTransfer:
+      return { typeUrl: TYPE_URLS.remoteTransfer, value: msgRemoteTransferFromJson(m.msg) };
     default:
       throw new Error(`msgFromApi: unsupported message type ${m.msg_type_url}`);
   }

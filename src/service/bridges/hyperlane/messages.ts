@@ -94,6 +94,7 @@ export function hyperlaneMsgs(d: HyperlaneData = HYPERLANE_DATA): BridgeMsgs<Hyp
       }
       const fee = legFee(world, d, leg);
       if (from.chainType === 'evm') {
+        if (amount >= 1n << 256n) throw invalidArgument(`${opName(leg.index)}: amount ${amount} does not fit a uint256`);
         return [b.evmTx(found.from.router, fee, transferRemoteCalldata({ destination: domain, recipient, amount }), [])];
       }
       const gas = gasToken(world, leg.from);

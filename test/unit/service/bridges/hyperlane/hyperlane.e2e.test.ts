@@ -4,24 +4,14 @@
  * /local/evm/execute), status followed to the end with its states in order, the
  * hyperlane_fail fault, and the supply books after each.
  */
-import type { GeneratedType } from '@cosmjs/proto-signing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MsgRemoteTransferCodec, msgRemoteTransferFromJson, TYPE_MSG_REMOTE_TRANSFER, type MsgRemoteTransfer } from '../../../../../src/service/bridges/hyperlane/codec';
+import { TYPE_MSG_REMOTE_TRANSFER } from '../../../../../src/service/bridges/hyperlane/codec';
 import { moduleAddress } from '../../../../../src/service/chains/address';
 import { devEvmAddress } from '../../../../../src/service/chains';
-import { registry, signTx } from '../../../../support/dev-wallet';
+import { msgFromApi, signTx } from '../../../../support/dev-wallet';
 import { startService, type RunningService } from '../../../../support/service';
 import { account, balanceOf, feeFor, msgsFor, route, waitForEnd } from '../../../../support/wallet-flow';
 import { CELESTIA, MANTA, TIA_N, TIA_TOKEN_ID } from './support';
-
-// a wallet that knows the warp module's message (as Hyperlane's own client registers it)
-if (!registry.lookupType(TYPE_MSG_REMOTE_TRANSFER)) {
-  registry.register(TYPE_MSG_REMOTE_TRANSFER, {
-    encode: (m: MsgRemoteTransfer) => ({ finish: () => MsgRemoteTransferCodec.encode(m) }),
-    decode: (b: Uint8Array) => MsgRemoteTransferCodec.decode(b),
-    fromPartial: (p: MsgRemoteTransfer) => p,
-  } as unknown as GeneratedType);
-}
 
 const WARP = moduleAddress('celestia', 'warp');
 
@@ -79,7 +69,7 @@ async function submitCelestia(tx: { chain_id: string; signer_address: string; ms
     chainId: tx.chain_id,
     accountNumber: acct.account_number,
     sequence: acct.sequence,
-    msgs: tx.msgs.map((m) => ({ typeUrl: m.msg_type_url, value: msgRemoteTransferFromJson(m.msg) })),
+    msgs: tx.msgs.map(msgFromApi),
     fee: feeFor(service, tx.chain_id),
     account: index,
   });
