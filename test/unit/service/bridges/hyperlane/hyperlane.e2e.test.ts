@@ -8,9 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TYPE_MSG_REMOTE_TRANSFER } from '../../../../../src/service/bridges/hyperlane/codec';
 import { moduleAddress } from '../../../../../src/service/chains/address';
 import { devEvmAddress } from '../../../../../src/service/chains';
-import { msgFromApi, signTx } from '../../../../support/dev-wallet';
 import { startService, type RunningService } from '../../../../support/service';
-import { account, balanceOf, feeFor, msgsFor, route, waitForEnd } from '../../../../support/wallet-flow';
+import { balanceOf, feeFor, msgsFor, route, signAndSubmit, waitForEnd } from '../../../../support/wallet-flow';
 import { CELESTIA, MANTA, TIA_N, TIA_TOKEN_ID } from './support';
 
 const WARP = moduleAddress('celestia', 'warp');
@@ -61,23 +60,11 @@ async function follow(txHash: string, chainId: string): Promise<{ states: string
   return { states, last: transfer! };
 }
 
-/** Signs the msgs answer's MsgRemoteTransfer with dev account `index` and submits it. */
+/** Signs the msgs answer's MsgRemoteTransfer with dev account `index` and submits it, the clock slowed so that status can be seen SENT. */
 async function submitCelestia(tx: { chain_id: string; signer_address: string; msgs: { msg: string; msg_type_url: string }[] }, index: number): Promise<string> {
   expect(tx.msgs.map((m) => m.msg_type_url)).toEqual([TYPE_MSG_REMOTE_TRANSFER]);
-  const acct = await account(service, tx.chain_id, tx.signer_address);
-  const signed = await signTx({
-    chainId: tx.chain_id,
-    accountNumber: acct.account_number,
-    sequence: acct.sequence,
-    msgs: tx.msgs.map(msgFromApi),
-    fee: feeFor(service, tx.chain_id),
-    account: index,
-  });
-  // the clock runs slowly while the message travels, so that status can be seen SENT
   expect((await service.post('/local/clock', { speed: 10 })).status).toBe(200);
-  const res = await service.post('/v2/tx/submit', { tx: signed, chain_id: tx.chain_id });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.tx_hash as string;
+  return (await signAndSubmit(service, tx, index)).tx_hash;
 }
 
 /** Routes `amount` utia to Manta Pacific for dev account `index`, submits it, and notes the balances before. */
