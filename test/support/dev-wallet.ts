@@ -23,6 +23,7 @@ import { MsgLinkRequestCodec, type MsgLinkRequest } from '../../src/service/brid
 import { MsgInitiateTokenDepositCodec, MsgInitiateTokenWithdrawalCodec } from '../../src/service/bridges/opinit/codec';
 import { initiateTokenDepositFromJson, initiateTokenWithdrawalFromJson } from '../../src/service/bridges/opinit/messages';
 import { MsgDepositForBurnCodec, type MsgDepositForBurn } from '../../src/service/bridges/cctp/codec';
+import { MsgRemoteTransferCodec, msgRemoteTransferFromJson, type MsgRemoteTransfer } from '../../src/service/bridges/hyperlane/codec';
 
 export const DEV_MNEMONIC =
   'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
@@ -35,6 +36,7 @@ export const TYPE_URLS = {
   linkRequest: '/axelar.axelarnet.v1beta1.LinkRequest',
   initiateTokenDeposit: '/opinit.ophost.v1.MsgInitiateTokenDeposit',
   initiateTokenWithdrawal: '/opinit.opchild.v1.MsgInitiateTokenWithdrawal',
+  remoteTransfer: '/hyperlane.warp.v1.MsgRemoteTransfer',
 } as const;
 
 // Registry wants ts-proto style types; Noble's message is hand-coded in the service
@@ -75,6 +77,7 @@ export const registry = new Registry([
   [TYPE_URLS.linkRequest, linkRequestType],
   [TYPE_URLS.initiateTokenDeposit, handCoded(MsgInitiateTokenDepositCodec)],
   [TYPE_URLS.initiateTokenWithdrawal, handCoded(MsgInitiateTokenWithdrawalCodec)],
+  [TYPE_URLS.remoteTransfer, handCoded(MsgRemoteTransferCodec)],
 ]);
 
 const wallets = new Map<string, Promise<DirectSecp256k1HdWallet>>();
@@ -299,6 +302,8 @@ export function msgFromApi(m: { msg: string; msg_type_url: string }): EncodeObje
       return { typeUrl: m.msg_type_url, value: initiateTokenDepositFromJson(m.msg) };
     case TYPE_URLS.initiateTokenWithdrawal:
       return { typeUrl: m.msg_type_url, value: initiateTokenWithdrawalFromJson(m.msg) };
+    case TYPE_URLS.remoteTransfer:
+      return { typeUrl: TYPE_URLS.remoteTransfer, value: msgRemoteTransferFromJson(m.msg) };
     default:
       throw new Error(`msgFromApi: unsupported message type ${m.msg_type_url}`);
   }

@@ -18,6 +18,7 @@ import type { Erc20ApprovalJson, FeeJson, TxJson } from '../msgs/build';
 import type { Delivery } from '../msgs/memo';
 import type { ExecContext } from '../chains/executors';
 import type { PacketMiddleware } from '../chains/middleware';
+import type { CollateralPair } from '../chains/collateral';
 import type { MsgCodec, Executor } from '../chains';
 import type { PlannerIndex } from '../planner/graph';
 import type { BridgeFee, LegQuote, QuoteContext } from '../planner/quote';
@@ -263,6 +264,12 @@ export interface BridgeSimulation {
    * its inventory, the source gateway holds what it took): no bridge flow in the supply report.
    */
   burnsAndMints?: boolean;
+  /**
+   * Tokens this bridge mints against a lock it holds on another chain (see chains/collateral.ts):
+   * genesis backs them, locking and unlocking are not supply flows, and checkInvariants
+   * requires lock = token supply + undelivered crossings.
+   */
+  collateral?(world: World): readonly CollateralPair[];
   /** Completes a crossing's event from the whole tx that started it (CCTP: a relay fee paid in the same tx). */
   annotate?(event: BridgeEvent, tx: { signer: string; msgs: readonly { typeUrl: string; value: unknown }[] }): void;
   /**

@@ -8,7 +8,8 @@
  * Contracts (the public mainnet addresses the builder targets):
  * - every token the World lists: an ERC-20 (erc20.ts) at the token's address;
  * - each bridge's contracts (TokenMessenger, gateways, routers, pools), registered by the
- *   bridge when the simulator starts (ServiceBridge.simulation.install);
+ *   bridge when the simulator starts (ServiceBridge.simulation.install); a bridge contract
+ *   registered at a token's own address (a Hyperlane synthetic) takes the token's calls;
  * a value sent with a call moves before the contract runs. A plain value transfer (no
  * calldata) pays the address; anything else reverts.
  */
@@ -51,14 +52,15 @@ export function executeEvmCall(ctx: ExecContext, call: EvmCall, contracts: (chai
   const { world, chainId, ledger } = ctx;
   const from = toChecksumAddress(call.from);
   const token = world.asset(chainId, call.to);
-  if (token?.tokenContract && same(token.denom, call.to)) {
+  const contract = contracts(chainId, call.to);
+  // a token that is itself a bridge contract (a warp route's synthetic) runs as that contract
+  if (token?.tokenContract && same(token.denom, call.to) && !contract) {
     const out = executeErc20(ctx, token.denom, from, call.data, call.value);
     if (out === undefined) throw revert(`function selector ${call.data.slice(0, 10)} is not an ERC-20 function of ${token.denom}`);
     return out;
   }
   if (call.value > 0n) ledger.send(from, toChecksumAddress(call.to), nativeDenom(ctx.chain), call.value);
 
-  const contract = contracts(chainId, call.to);
   if (contract) return contract(ctx, { ...call, from });
 
   if (call.data !== '' && call.data !== '0x') throw revert(`no simulated contract at ${call.to}`);

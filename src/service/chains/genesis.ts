@@ -15,13 +15,15 @@
  * contracts/pools.ts) holds the World's seeded reserves, backed like any other voucher; and
  * whatever a bridge's actors hold (BridgeSimulation.genesis: Go Fast's solver inventory). And
  * the EVM chains' dev accounts (m/44'/60'/0'/0/N) hold 1,000 display units of every asset of
- * their chain, so EVM-source routes can be run end to end.
+ * their chain, so EVM-source routes can be run end to end. A token a bridge mints against a
+ * lock (chains/collateral.ts) is backed too: the lock account holds its genesis supply.
  */
 import { parseDecimal } from '../world/decimal';
 import { parseTrace } from '../world/denom';
 import type { World } from '../world/world';
 import { poolAddress } from '../contracts/pools';
 import { DEV_ACCOUNT_COUNT } from './address';
+import type { CollateralPair } from './collateral';
 import { channelEnd, traceOf } from './ics20';
 
 /** Display units of each genesis asset per dev account. */
@@ -124,7 +126,11 @@ export interface GenesisGrant {
   amount: bigint;
 }
 
-export function buildGenesisPlan(world: World, grants: readonly GenesisGrant[] = []): GenesisPlan {
+/**
+ * `grants`: what the bridges' own actors hold (a solver's inventory); `collateral`: lock-and-mint
+ * pairs whose lock genesis funds with the token's genesis supply.
+ */
+export function buildGenesisPlan(world: World, grants: readonly GenesisGrant[] = [], collateral: readonly CollateralPair[] = []): GenesisPlan {
   const chains = new Map<string, ChainGenesis>();
   const minted = new Map<string, bigint>();
   const plan = (id: string): ChainGenesis => {
@@ -173,6 +179,20 @@ export function buildGenesisPlan(world: World, grants: readonly GenesisGrant[] =
   }
   // what the bridges' own actors hold (a solver's inventory)
   for (const g of grants) grant(g);
+  // a token minted against a lock is backed at genesis, like a voucher by its escrow
+  for (const p of collateral) {
+    const g = chains.get(p.token.chainId);
+    const same = (d: string): boolean => d.toLowerCase() === p.token.denom.toLowerCase();
+    let total = 0n;
+    for (const h of g?.holdings ?? []) if (same(h.denom)) total += h.amount * BigInt(DEV_ACCOUNT_COUNT);
+    for (const a of g?.accounts ?? []) if (same(a.denom)) total += a.amount;
+    if (total === 0n) continue;
+    const path = backingPath(world, p.lock.chainId, p.lock.denom);
+    const origin: OriginRef = path?.origin ?? { chainId: p.lock.chainId, denom: p.lock.denom, unbacked: true };
+    plan(p.lock.chainId).accounts.push({ address: p.lock.address, denom: p.lock.denom, amount: total, origin });
+    for (const e of path?.escrows ?? []) plan(e.chainId).escrows.push({ channelId: e.channelId, portId: e.portId, denom: e.denom, amount: total, origin });
+    mint(origin, total);
+  }
   // deterministic materialisation order (account numbers of escrow accounts)
   for (const g of chains.values()) {
     g.escrows.sort((a, b) => channelNum(a.channelId) - channelNum(b.channelId) || (a.denom < b.denom ? -1 : a.denom > b.denom ? 1 : 0));

@@ -56,7 +56,7 @@ import {
 import { IBC_MIDDLEWARE } from '../bridges/ibc/middleware';
 import { AckError, SUCCESS_ACK, type Cause, type Host, type MiddlewareContext, type PacketMiddleware } from './middleware';
 import { BRIDGES, bridgeOf } from '../bridges/registry';
-import type { BridgeStep, BridgeSupplyReader, EvmContractHandler, LockAccount } from '../bridges/types';
+import type { BridgeId, BridgeStep, BridgeSupplyReader, EvmContractHandler, LockAccount } from '../bridges/types';
 import { DEFAULT_TIMING, type TimingTable } from '../planner/timing';
 import { BlockClock, TxIndex, DEFAULT_BLOCK_INTERVAL_MS, type BlockRef, type BridgeEvent, type TxEvent, type TxRecord } from './blocks';
 import type { BridgeTransfer } from './bridges';
@@ -78,6 +78,7 @@ import {
   type Executor,
 } from './executors';
 import { backingPath, buildGenesisPlan, originKey, type GenesisPlan, type OriginRef } from './genesis';
+import { collateralProblems, isLockSide, type CollateralPair } from './collateral';
 import { msToNs, receiveTransfer, refundTransfer, sendTransfer, traceOf, type PacketRecord, type RecvResult } from './ics20';
 import { ChainLedger, type LedgerSnapshot } from './ledger';
 import { MSG_CODECS, TYPE_MSG_SEND, type MsgCodec } from './messages';
@@ -352,8 +353,17 @@ export class ChainSimulator {
   }
 
   private genesisPlan(): GenesisPlan {
-    this.plan ??= buildGenesisPlan(this.world, BRIDGES.flatMap((b) => b.simulation.genesis?.(this.world) ?? []));
+    this.plan ??= buildGenesisPlan(
+      this.world,
+      BRIDGES.flatMap((b) => b.simulation.genesis?.(this.world) ?? []),
+      BRIDGES.flatMap((b) => this.collateralOf(b.id)),
+    );
     return this.plan;
+  }
+
+  /** The lock-and-mint pairs a bridge declares (chains/collateral.ts). */
+  private collateralOf(bridge: BridgeId): readonly CollateralPair[] {
+    return bridgeOf(bridge).simulation.collateral?.(this.world) ?? [];
   }
 
   private materialise(st: ChainState): void {
@@ -363,6 +373,7 @@ export class ChainSimulator {
       // EVM and Solana: the dev accounts' addresses there hold the chain's gas token and main assets
       const dev = st.chain.chainType === 'evm' ? devEvmAddress : devSvmAddress;
       for (let n = 0; n < DEV_ACCOUNT_COUNT; n++) for (const h of g?.holdings ?? []) ledger.mint(dev(n), h.denom, h.amount);
+      for (const a of g?.accounts ?? []) ledger.mint(a.address, a.denom, a.amount);
       return;
     }
     const keys = getDevKeys();
@@ -1471,8 +1482,10 @@ export class ChainSimulator {
     for (const t of this.bridgeTransfers.values()) {
       // a bridge that moves existing tokens (a solver's inventory) burns and mints nothing
       if (bridgeOf(t.event.bridge).simulation.burnsAndMints === false) continue;
-      row(originOf(t.event.chainId, t.event.sourceDenom)).bridgedOut += BigInt(t.event.amount);
-      if (t.arrived) row(originOf(t.arrived.chainId, t.arrived.denom)).bridgedIn += BigInt(t.event.amount);
+      // locking and unlocking only move tokens between accounts: not flows of their supply
+      const pairs = this.collateralOf(t.event.bridge);
+      if (!isLockSide(pairs, t.event.chainId, t.event.sourceDenom)) row(originOf(t.event.chainId, t.event.sourceDenom)).bridgedOut += BigInt(t.event.amount);
+      if (t.arrived && !isLockSide(pairs, t.arrived.chainId, t.arrived.denom)) row(originOf(t.arrived.chainId, t.arrived.denom)).bridgedIn += BigInt(t.event.amount);
     }
     return report;
   }
@@ -1497,6 +1510,14 @@ export class ChainSimulator {
       if (r.circulating + r.inFlight !== r.originSupply) {
         problems.push(`${name}: circulating ${r.circulating} + in flight ${r.inFlight} != origin supply ${r.originSupply}`);
       }
+    }
+    // lock-and-mint bridges: each lock backs its token's supply and what is still undelivered
+    const ledgers = { balance: (c: string, a: string, d: string) => this.anyState(c).ledger.balance(a, d), supply: (c: string, d: string) => this.anyState(c).ledger.supply(d) };
+    for (const b of BRIDGES) {
+      const pairs = this.collateralOf(b.id);
+      if (pairs.length === 0) continue;
+      const crossings = [...this.bridgeTransfers.values()].filter((t) => t.event.bridge === b.id).map((t) => ({ ...t.event, state: t.state }));
+      problems.push(...collateralProblems(b.id, pairs, ledgers, crossings));
     }
     // per channel: escrow on one end == voucher supply on the other + in flight over the channel
     for (const st of this.states.values()) {

@@ -18,6 +18,7 @@ import {
   VenuesResponse,
 } from '../../../src/api/schemas';
 import { toBech32 } from '@cosmjs/encoding';
+import { BRIDGES } from '../../../src/service/bridges/registry';
 import { startService, type RunningService } from '../../support/service';
 
 const ATOM_ON_OSMOSIS = 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2';
@@ -111,17 +112,21 @@ describe('bridges, venues, recommend_assets and assets_between_chains', () => {
     expect(res.status).toBe(200);
     // fixture v2_info_bridges.200.json
     const logo = (id: string) => `https://raw.githubusercontent.com/skip-mev/skip-go-registry/main/bridges/${id}/logo.svg`;
-    expect(BridgesResponse.parse(res.body)).toEqual({
-      bridges: [
-        { id: 'IBC', name: 'IBC', logo_uri: logo('ibc') },
-        { id: 'AXELAR', name: 'Axelar', logo_uri: logo('axelar') },
-        { id: 'CCTP', name: 'CCTP', logo_uri: logo('cctp') },
-        { id: 'OPINIT', name: 'OPInit', logo_uri: 'https://raw.githubusercontent.com/cosmos/chain-registry/master/initia/images/INIT.png' },
-        { id: 'GO_FAST', name: 'Go Fast', logo_uri: logo('gofast') },
-        // Eureka is IBC v2: the registry's IBC logo
-        { id: 'EUREKA', name: 'IBC Eureka', logo_uri: logo('ibc') },
-      ],
-    });
+    const expected = [
+      { id: 'IBC', name: 'IBC', logo_uri: logo('ibc') },
+      { id: 'AXELAR', name: 'Axelar', logo_uri: logo('axelar') },
+      { id: 'CCTP', name: 'CCTP', logo_uri: logo('cctp') },
+      { id: 'HYPERLANE', name: 'Hyperlane', logo_uri: logo('hyperlane') },
+      { id: 'OPINIT', name: 'OPInit', logo_uri: 'https://raw.githubusercontent.com/cosmos/chain-registry/master/initia/images/INIT.png' },
+      { id: 'GO_FAST', name: 'Go Fast', logo_uri: logo('gofast') },
+      { id: 'STARGATE', name: 'Stargate', logo_uri: null },
+      { id: 'LAYER_ZERO', name: 'LayerZero', logo_uri: logo('layerzero') },
+      // Eureka is IBC v2: the registry's IBC logo
+      { id: 'EUREKA', name: 'IBC Eureka', logo_uri: logo('ibc') },
+    ];
+    // in the spec's order, every bridge the world runs (each folder registered in bridges/registry.ts)
+    const running = new Set(['IBC', ...BRIDGES.map((b) => b.id)]);
+    expect(BridgesResponse.parse(res.body)).toEqual({ bridges: expected.filter((b) => running.has(b.id)) });
   });
 
   it('fungible/venues lists every venue with its chain and logo; only_testnets leaves none (a mainnet world)', async () => {

@@ -606,8 +606,8 @@ describe('request errors (400, code 3)', () => {
       () => buildMsgs(world, { amount_in: '1', operations: [op({}), op({})] as MsgsRequest['operations'], address_list: [on('cosmos'), on('osmo')] }, opts),
       /operation 1 \(transfer\) starts on cosmoshub-4, but the previous operation ends on osmosis-1/,
     );
-    const hyperlane = { hyperlane_transfer: { from_chain_id: 'celestia', to_chain_id: '169' }, tx_index: 0, amount_in: '1', amount_out: '1' };
-    expect400(() => buildMsgs(world, { amount_in: '1', operations: [hyperlane] as MsgsRequest['operations'], address_list: [] }, opts), 'operation 0 (hyperlane_transfer) is not supported by the local service');
+    const evmSwap = { evm_swap: { from_chain_id: '1', denom_in: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' }, tx_index: 0, amount_in: '1', amount_out: '1' };
+    expect400(() => buildMsgs(world, { amount_in: '1', operations: [evmSwap] as MsgsRequest['operations'], address_list: [] }, opts), 'operation 0 (evm_swap) is not supported by the local service');
     const solana = { cctp_transfer: { from_chain_id: 'solana', to_chain_id: 'noble-1', burn_token: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', denom_in: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', denom_out: 'uusdc' }, tx_index: 0, amount_in: '1', amount_out: '1' };
     const solanaRequest = { amount_in: '1', operations: [solana] as MsgsRequest['operations'], address_list: ['9ujG2o3aoRmcamPtKxjNsesiUhautebv1AyvnMF4ncMA', on('noble')] };
     expect(buildMsgs(world, solanaRequest, opts).txs?.[0]).toMatchObject({ svm_tx: { chain_id: 'solana', signer_address: '9ujG2o3aoRmcamPtKxjNsesiUhautebv1AyvnMF4ncMA' }, operations_indices: [0] });
