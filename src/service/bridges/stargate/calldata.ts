@@ -16,6 +16,8 @@ import { evmAddressBytes, leftPad32, toChecksumAddress } from '../../../chains/a
 const SEND_PARAM = '(uint32,bytes32,uint256,uint256,bytes,bytes,bytes)';
 export const SEND_SIGNATURE = `send(${SEND_PARAM},(uint256,uint256),address)`;
 export const QUOTE_SEND_SIGNATURE = `quoteSend(${SEND_PARAM},bool)`;
+/** Pays out tokens a failed delivery left cached in the destination pool (anyone may call it). */
+export const RETRY_RECEIVE_TOKEN_SIGNATURE = 'retryReceiveToken(bytes32,uint8,uint32,address,uint256,bytes)';
 
 export function selectorOf(signature: string): string {
   return `0x${bytesToHex(keccak_256(utf8ToBytes(signature)).slice(0, 4))}`;
@@ -23,6 +25,7 @@ export function selectorOf(signature: string): string {
 
 export const SEND_SELECTOR = selectorOf(SEND_SIGNATURE);
 export const QUOTE_SEND_SELECTOR = selectorOf(QUOTE_SEND_SIGNATURE);
+export const RETRY_RECEIVE_TOKEN_SELECTOR = selectorOf(RETRY_RECEIVE_TOKEN_SIGNATURE);
 
 export interface SendParam {
   dstEid: number;
@@ -171,6 +174,34 @@ export function decodeSend(data: string): SendCall {
 export function decodeQuoteSend(data: string): { sendParam: SendParam; payInLzToken: boolean } {
   const r = body(data, QUOTE_SEND_SELECTOR, 'quoteSend');
   return { sendParam: decodeSendParam(r, r.offset(0, 0, 'sendParam')), payInLzToken: r.bool(WORD, 'payInLzToken') };
+}
+
+export interface RetryReceiveToken {
+  guid: string;
+  index: number;
+  srcEid: number;
+  to: string;
+  amountLD: bigint;
+  composeMsg: Uint8Array;
+}
+
+export function encodeRetryReceiveToken(r: RetryReceiveToken): string {
+  const guid = hexToBytes(r.guid.replace(/^0x/, ''));
+  if (guid.length !== WORD) throw new RangeError('guid needs 32 bytes');
+  const head = join([guid, uintWord(r.index, 8), uintWord(r.srcEid, 32), addressToBytes32(r.to), uintWord(r.amountLD), uintWord(6 * WORD)]);
+  return RETRY_RECEIVE_TOKEN_SELECTOR + bytesToHex(join([head, bytesTail(r.composeMsg)]));
+}
+
+export function decodeRetryReceiveToken(data: string): RetryReceiveToken {
+  const r = body(data, RETRY_RECEIVE_TOKEN_SELECTOR, 'retryReceiveToken');
+  return {
+    guid: `0x${bytesToHex(r.word(0, 'guid'))}`,
+    index: Number(r.uint(WORD, 'index', 8)),
+    srcEid: Number(r.uint(2 * WORD, 'srcEid', 32)),
+    to: r.address(3 * WORD, 'to'),
+    amountLD: r.uint(4 * WORD, 'amountLD'),
+    composeMsg: r.bytes(r.offset(5 * WORD, 0, 'composeMsg'), 'composeMsg'),
+  };
 }
 
 /** The EVM address in a SendParam's `to`, or an error when the upper 12 bytes are not zero. */

@@ -23,11 +23,13 @@ import type { BridgeInstaller, EvmContractCall, EvmContractHandler } from '../ty
 import {
   bytes32ToAddress,
   decodeQuoteSend,
+  decodeRetryReceiveToken,
   decodeSend,
   encodeMessagingFee,
   encodeSendResult,
   layerZeroGuid,
   QUOTE_SEND_SELECTOR,
+  RETRY_RECEIVE_TOKEN_SELECTOR,
   SEND_SELECTOR,
   type SendParam,
 } from './calldata';
@@ -189,7 +191,34 @@ function send(ctx: ExecContext, data: StargateData, pool: StargatePool, call: Ev
   return encodeSendResult({ guid, nonce, nativeFee: requiredFee, lzTokenFee: 0n, amountSentLD: quote.sentLD, amountReceivedLD: quote.receivedSourceLD });
 }
 
-/** One StargatePool: send() (taxi) and quoteSend(); anything else reverts. */
+/** What a failed delivery leaves in the destination pool's storage, keyed by GUID. */
+export interface UnreceivedToken {
+  receiver: string;
+  amountLD: string;
+  srcEid: number;
+}
+
+export const unreceivedKey = (guid: string): string => `unreceived/${guid}`;
+
+/** retryReceiveToken: pays out a cached delivery when every argument matches what was cached. */
+function retryReceiveToken(ctx: ExecContext, pool: StargatePool, call: EvmContractCall): string {
+  let r: ReturnType<typeof decodeRetryReceiveToken>;
+  try {
+    r = decodeRetryReceiveToken(call.data);
+  } catch (e) {
+    throw revert((e as Error).message);
+  }
+  const store = ctx.storage(pool.address);
+  const cached = store.get<UnreceivedToken>(unreceivedKey(r.guid));
+  const matches = cached !== undefined && r.index === 0 && r.composeMsg.length === 0 && cached.srcEid === r.srcEid && cached.receiver === r.to && cached.amountLD === r.amountLD.toString();
+  if (!matches) throw revert(`Stargate_UnreceivedTokenNotFound(): nothing cached for ${r.guid} with these arguments`);
+  store.delete(unreceivedKey(r.guid));
+  ctx.ledger.send(pool.address, r.to, pool.token, r.amountLD);
+  ctx.emit(event('OFTReceived', { guid: r.guid, src_eid: String(r.srcEid), to_address: r.to, amount_received_ld: r.amountLD.toString() }));
+  return '0x';
+}
+
+/** One StargatePool: send() (taxi), quoteSend() and retryReceiveToken(); anything else reverts. */
 export function poolContract(data: StargateData, pool: StargatePool): EvmContractHandler {
   return (ctx, call) => {
     const selector = call.data.slice(0, 10).toLowerCase();
@@ -205,7 +234,8 @@ export function poolContract(data: StargateData, pool: StargatePool): EvmContrac
       if (q.payInLzToken) throw revert('Stargate_LzTokenUnavailable(): pay LayerZero in the native token');
       return encodeMessagingFee(checkSendParam(ctx, data, pool, q.sendParam).requiredFee, 0n);
     }
-    throw revert(`function selector ${selector} is not a function of StargatePool${pool.symbol} (send, quoteSend)`);
+    if (selector === RETRY_RECEIVE_TOKEN_SELECTOR) return retryReceiveToken(ctx, pool, call);
+    throw revert(`function selector ${selector} is not a function of StargatePool${pool.symbol} (send, quoteSend, retryReceiveToken)`);
   };
 }
 

@@ -14,7 +14,7 @@ import { ExecError } from '../../chains/errors';
 import type { ExecContext } from '../../chains/executors';
 import type { BridgeOutcome, BridgeStep, BridgeTransferView } from '../types';
 import type { StargateData } from './data';
-import { creditOf, event, setCredit, type StargateSendDetail } from './execute';
+import { creditOf, event, setCredit, unreceivedKey, type StargateSendDetail, type UnreceivedToken } from './execute';
 
 export const STARGATE_FAIL = 'stargate_fail';
 export const VERIFY_LABEL = 'stargate_verify';
@@ -22,7 +22,6 @@ export const RECEIVE_LABEL = 'stargate_receive';
 
 const verifiedKey = (guid: string): string => `verified/${guid}`;
 const deliveredKey = (guid: string): string => `delivered/${guid}`;
-const unreceivedKey = (guid: string): string => `unreceived/${guid}`;
 
 function detailOf(t: BridgeTransferView): StargateSendDetail {
   const d = t.event.detail as Partial<StargateSendDetail>;
@@ -55,7 +54,8 @@ export function stargateSteps(data: StargateData, t: BridgeTransferView, fault: 
     setCredit(ctx, toPool, fromPool, creditOf(ctx, data, toPool, fromPool) + BigInt(d.amountSD));
     const amount = BigInt(d.receivedLD);
     if (fault === STARGATE_FAIL) {
-      ctx.storage(toPool.address).set(unreceivedKey(d.guid), { receiver: t.event.recipient, amountLD: amount.toString(), srcEid: fromPool.eid });
+      const cached: UnreceivedToken = { receiver: t.event.recipient, amountLD: amount.toString(), srcEid: fromPool.eid };
+      ctx.storage(toPool.address).set(unreceivedKey(d.guid), cached);
       ctx.emit(event('UnreceivedTokenCached', { guid: d.guid, index: '0', src_eid: String(fromPool.eid), receiver: t.event.recipient, amount_ld: amount.toString() }));
       return {
         state: 'failed',

@@ -4,8 +4,10 @@ import {
   addressToBytes32,
   bytes32ToAddress,
   decodeQuoteSend,
+  decodeRetryReceiveToken,
   decodeSend,
   encodeQuoteSend,
+  encodeRetryReceiveToken,
   encodeSend,
   encodeSendResult,
   layerZeroGuid,
@@ -20,6 +22,7 @@ const abi = parseAbi([
   'struct MessagingFee { uint256 nativeFee; uint256 lzTokenFee; }',
   'function send(SendParam _sendParam, MessagingFee _fee, address _refundAddress) payable',
   'function quoteSend(SendParam _sendParam, bool _payInLzToken) view returns (MessagingFee)',
+  'function retryReceiveToken(bytes32 _guid, uint8 _index, uint32 _srcEid, address _to, uint256 _amountLD, bytes _composeMsg) payable',
 ]);
 
 const receiver = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
@@ -68,6 +71,13 @@ describe('Stargate pool calldata', () => {
     expect(ours).toBe(encodeFunctionData({ abi, functionName: 'quoteSend', args: [viemParam, false] }));
     expect(decodeQuoteSend(ours).payInLzToken).toBe(false);
     expect(decodeQuoteSend(encodeQuoteSend(call.sendParam, true)).payInLzToken).toBe(true);
+  });
+
+  it('encodes retryReceiveToken() as an ABI library does, and decodes it back', () => {
+    const r = { guid: `0x${'cd'.repeat(32)}`, index: 0, srcEid: 30101, to: receiver, amountLD: 99_999_500n, composeMsg: new Uint8Array() };
+    const ours = encodeRetryReceiveToken(r);
+    expect(ours).toBe(encodeFunctionData({ abi, functionName: 'retryReceiveToken', args: [r.guid as `0x${string}`, 0, 30101, receiver, 99_999_500n, '0x'] }));
+    expect(decodeRetryReceiveToken(ours)).toEqual(r);
   });
 
   it('names what is wrong with malformed calldata', () => {

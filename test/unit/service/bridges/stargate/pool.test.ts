@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { approveCalldata, executeErc20 } from '../../../../../src/service/chains/erc20';
-import { addressToBytes32, encodeQuoteSend, encodeSend, type SendParam } from '../../../../../src/service/bridges/stargate/calldata';
+import { addressToBytes32, encodeQuoteSend, encodeRetryReceiveToken, encodeSend, type SendParam } from '../../../../../src/service/bridges/stargate/calldata';
 import { genesisHoldings, poolContract } from '../../../../../src/service/bridges/stargate/execute';
 import { messagingFee } from '../../../../../src/service/bridges/stargate/math';
 import { STARGATE_FAIL, stargateSteps } from '../../../../../src/service/bridges/stargate/steps';
@@ -168,5 +168,19 @@ describe('LayerZero delivery', () => {
     expect(bnb.events.map((x) => x.type)).toEqual(['UnreceivedTokenCached']);
     const guid = eth.sends[0]!.detail.guid;
     expect(bnb.stores.get(bnbPool.address)?.get(`unreceived/${guid}`)).toEqual({ receiver: BOB, amountLD: '99999500000000000000', srcEid: 30101 });
+  });
+
+  it('pays a cached delivery out with retryReceiveToken, once, and only with the cached arguments', () => {
+    approve(100_000_000n);
+    send();
+    deliver(STARGATE_FAIL);
+    const guid = eth.sends[0]!.detail.guid;
+    const bnbHandler = poolContract(data, bnbPool);
+    const retry = (amountLD: bigint) =>
+      bnb.call(bnbHandler, { from: ALICE, to: bnbPool.address, data: encodeRetryReceiveToken({ guid, index: 0, srcEid: 30101, to: BOB, amountLD, composeMsg: new Uint8Array() }) });
+    expect(() => retry(99_999_500n * 10n ** 12n + 1n)).toThrow(/Stargate_UnreceivedTokenNotFound/);
+    retry(99_999_500n * 10n ** 12n);
+    expect(bnb.ledger.balance(BOB, USDC_BNB)).toBe(99_999_500n * 10n ** 12n);
+    expect(() => retry(99_999_500n * 10n ** 12n)).toThrow(/Stargate_UnreceivedTokenNotFound/);
   });
 });
