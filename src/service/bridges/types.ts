@@ -13,6 +13,7 @@
  * its transfers are the planner's own TransferLeg, not a bridge leg.
  */
 import type { BridgeEvent, TxRecord } from '../chains/blocks';
+import type { BridgeGenesisHolding } from '../chains/genesis';
 import type { CosmosMsgJson } from '../msgs/cosmos';
 import type { Erc20ApprovalJson, FeeJson, TxJson } from '../msgs/build';
 import type { Delivery } from '../msgs/memo';
@@ -65,6 +66,13 @@ export interface BridgePlanner<D = unknown> {
   cannotFollow(world: World, prev: PlannerLeg, leg: PlannedBridgeLeg<D>): TxBreak | undefined;
   /** Why the leg after this crossing cannot ride on its transaction (its delivery runs nothing), or undefined. */
   cannotContinue(world: World, leg: PlannedBridgeLeg<D>, next: PlannerLeg): TxBreak | undefined;
+  /**
+   * What arrives for `amountIn` when the crossing changes the amount other than by a deducted
+   * fee (Stargate: shared decimals, its protocol fee); the planner uses it instead of the fee.
+   */
+  amountOut?(leg: PlannedBridgeLeg<D>, amountIn: bigint): bigint;
+  /** The smallest input that delivers at least `amountOut` (exact-out routes); with amountOut. */
+  amountInFor?(leg: PlannedBridgeLeg<D>, amountOut: bigint): bigint;
   /** The route operation: its wire key (`go_fast_transfer`) and body, without tx_index/amount_in/amount_out. */
   operation(ctx: QuoteContext, leg: PlannedBridgeLeg<D>, quote: LegQuote, o: { smartRelay: boolean; absorbed?: Absorbed }): { key: string; body: Body };
   /**
@@ -220,6 +228,8 @@ export interface BridgeTransferView {
 
 export interface BridgeSimulation {
   install(i: BridgeInstaller): void;
+  /** Balances the bridge's contracts hold from genesis (Stargate's pools): funded and counted as minted then. */
+  genesis?(world: World): readonly BridgeGenesisHolding[];
   /** Completes a crossing's event from the whole tx that started it (CCTP: a relay fee paid in the same tx). */
   annotate?(event: BridgeEvent, tx: { signer: string; msgs: readonly { typeUrl: string; value: unknown }[] }): void;
   /**

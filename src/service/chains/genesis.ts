@@ -115,7 +115,15 @@ export function backingPath(
   return { origin: { chainId: cur, denom: t.baseDenom, unbacked: false }, escrows };
 }
 
-export function buildGenesisPlan(world: World): GenesisPlan {
+/** An account a bridge's contract holds from genesis (a liquidity pool), as its simulation lists it. */
+export interface BridgeGenesisHolding {
+  chainId: string;
+  address: string;
+  denom: string;
+  amount: bigint;
+}
+
+export function buildGenesisPlan(world: World, bridgeHoldings: readonly BridgeGenesisHolding[] = []): GenesisPlan {
   const chains = new Map<string, ChainGenesis>();
   const minted = new Map<string, bigint>();
   const plan = (id: string): ChainGenesis => {
@@ -161,6 +169,13 @@ export function buildGenesisPlan(world: World): GenesisPlan {
       for (const e of path?.escrows ?? []) plan(e.chainId).escrows.push({ channelId: e.channelId, portId: e.portId, denom: e.denom, amount, origin });
       mint(origin, amount);
     });
+  }
+  for (const h of bridgeHoldings) {
+    const path = backingPath(world, h.chainId, h.denom);
+    const origin: OriginRef = path?.origin ?? { chainId: h.chainId, denom: h.denom, unbacked: true };
+    plan(h.chainId).accounts.push({ address: h.address, denom: h.denom, amount: h.amount, origin });
+    for (const e of path?.escrows ?? []) plan(e.chainId).escrows.push({ channelId: e.channelId, portId: e.portId, denom: e.denom, amount: h.amount, origin });
+    mint(origin, h.amount);
   }
   // deterministic materialisation order (account numbers of escrow accounts)
   for (const g of chains.values()) {

@@ -349,7 +349,7 @@ export class ChainSimulator {
   }
 
   private genesisPlan(): GenesisPlan {
-    this.plan ??= buildGenesisPlan(this.world);
+    this.plan ??= buildGenesisPlan(this.world, BRIDGES.flatMap((b) => b.simulation.genesis?.(this.world) ?? []));
     return this.plan;
   }
 
@@ -360,6 +360,7 @@ export class ChainSimulator {
       // EVM and Solana: the dev accounts' addresses there hold the chain's gas token and main assets
       const dev = st.chain.chainType === 'evm' ? devEvmAddress : devSvmAddress;
       for (let n = 0; n < DEV_ACCOUNT_COUNT; n++) for (const h of g?.holdings ?? []) ledger.mint(dev(n), h.denom, h.amount);
+      for (const a of g?.accounts ?? []) ledger.mint(a.address, a.denom, a.amount);
       return;
     }
     const keys = getDevKeys();
@@ -1449,6 +1450,7 @@ export class ChainSimulator {
       row(originOf(e.packet.sourceChainId, e.packet.sourceDenom)).inFlight += BigInt(e.packet.amount);
     }
     for (const t of this.bridgeTransfers.values()) {
+      if ('pooled' in t.event && t.event.pooled) continue;
       row(originOf(t.event.chainId, t.event.sourceDenom)).bridgedOut += BigInt(t.event.amount);
       if (t.arrived) row(originOf(t.arrived.chainId, t.arrived.denom)).bridgedIn += BigInt(t.event.amount);
     }

@@ -160,8 +160,12 @@ export function quoteForward(ctx: QuoteContext, legs: readonly Leg[], amountIn: 
       }
       default: {
         const fee = ctx.bridgeFee(leg);
+        const bridge = bridgeOf(leg.bridge);
         let out = amt;
-        if (fee && fee.behavior === 'FEE_BEHAVIOR_DEDUCTED') {
+        if (bridge.planner.amountOut) {
+          out = bridge.planner.amountOut(leg, amt);
+          if (out <= 0n) return { ok: false, reason: `amount is too small for ${bridge.name}`, cover: `the ${bridge.name} transfer` };
+        } else if (fee && fee.behavior === 'FEE_BEHAVIOR_DEDUCTED') {
           if (amt <= fee.amount) {
             const cover = `the ${fee.label ?? `${bridgeOf(leg.bridge).name} fee`} of ${fee.amount} ${fee.asset.denom}`;
             return { ok: false, reason: `amount is too small to cover ${cover}`, cover };
@@ -195,8 +199,10 @@ export function quoteBackward(ctx: QuoteContext, legs: readonly Leg[], amountOut
         break;
       }
       default: {
+        const planner = bridgeOf(leg.bridge).planner;
         const fee = ctx.bridgeFee(leg);
-        if (fee && fee.behavior === 'FEE_BEHAVIOR_DEDUCTED') amt += fee.amount;
+        if (planner.amountInFor) amt = planner.amountInFor(leg, amt);
+        else if (fee && fee.behavior === 'FEE_BEHAVIOR_DEDUCTED') amt += fee.amount;
       }
     }
   }

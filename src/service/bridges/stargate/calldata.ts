@@ -10,18 +10,17 @@
  * packed, with sender and receiver the two chains' TokenMessaging contracts as bytes32.
  */
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
-import { evmAddressBytes, leftPad32, toChecksumAddress } from '../../../chains/addresses';
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
+import { toChecksumAddress } from '../../../chains/addresses';
+import { concat as join, encodeAddress as addressToBytes32, encodeStringTail as bytesTail, encodeUint, functionSelector as selectorOf } from '../../msgs/abi';
+
+export { addressToBytes32 };
 
 const SEND_PARAM = '(uint32,bytes32,uint256,uint256,bytes,bytes,bytes)';
 export const SEND_SIGNATURE = `send(${SEND_PARAM},(uint256,uint256),address)`;
 export const QUOTE_SEND_SIGNATURE = `quoteSend(${SEND_PARAM},bool)`;
 /** Pays out tokens a failed delivery left cached in the destination pool (anyone may call it). */
 export const RETRY_RECEIVE_TOKEN_SIGNATURE = 'retryReceiveToken(bytes32,uint8,uint32,address,uint256,bytes)';
-
-export function selectorOf(signature: string): string {
-  return `0x${bytesToHex(keccak_256(utf8ToBytes(signature)).slice(0, 4))}`;
-}
 
 export const SEND_SELECTOR = selectorOf(SEND_SIGNATURE);
 export const QUOTE_SEND_SELECTOR = selectorOf(QUOTE_SEND_SIGNATURE);
@@ -46,30 +45,8 @@ export interface SendCall {
 }
 
 const WORD = 32;
-const UINT256_LIMIT = 1n << 256n;
 
-function uintWord(value: bigint | number, bits = 256): Uint8Array {
-  const v = BigInt(value);
-  if (v < 0n || v >= (bits === 256 ? UINT256_LIMIT : 1n << BigInt(bits))) throw new RangeError(`uint${bits} out of range: ${v}`);
-  return hexToBytes(v.toString(16).padStart(64, '0'));
-}
-
-function bytesTail(data: Uint8Array): Uint8Array {
-  const out = new Uint8Array(WORD + Math.ceil(data.length / WORD) * WORD);
-  out.set(uintWord(data.length), 0);
-  out.set(data, WORD);
-  return out;
-}
-
-function join(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
+const uintWord = (value: bigint | number, bits = 256): Uint8Array => encodeUint(BigInt(value), bits);
 
 /** The SendParam tuple (dynamic: its three bytes fields follow its seven head words). */
 function encodeSendParam(p: SendParam): Uint8Array {
@@ -82,11 +59,6 @@ function encodeSendParam(p: SendParam): Uint8Array {
     return o;
   });
   return join([uintWord(p.dstEid, 32), p.to, uintWord(p.amountLD), uintWord(p.minAmountLD), ...offsets, ...tails]);
-}
-
-/** The 32-byte `to` of a SendParam for an EVM receiver. */
-export function addressToBytes32(address: string): Uint8Array {
-  return leftPad32(evmAddressBytes(address));
 }
 
 export function encodeSend(c: SendCall): string {

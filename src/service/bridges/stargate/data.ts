@@ -13,7 +13,7 @@ const uintText = z.string().regex(/^\d+$/, 'expected a non-negative integer stri
 const usdText = z.string().regex(/^\d+(\.\d+)?$/, 'expected a decimal USD amount');
 const nonEmpty = z.string().min(1);
 
-/** An asset exactly as src/service/data/bridges.json writes one. */
+/** An asset exactly as src/service/data/chains.json writes one. */
 const assetRow = z.object({
   denom: nonEmpty,
   type: nonEmpty,
@@ -27,7 +27,7 @@ const assetRow = z.object({
   source: nonEmpty,
 });
 
-/** A chain exactly as src/service/data/bridges.json writes one (the world loader merges these). */
+/** A chain exactly as src/service/data/chains.json writes one (the world loader merges these). */
 const chainRow = z.object({
   chain_id: nonEmpty,
   chain_name: nonEmpty,
@@ -183,16 +183,16 @@ export class StargateData {
   }
 }
 
-/** Decimals of a token this file or bridges.json catalogues, looked up from this file's rows first. */
+/** Decimals of a token this file or data/chains.json catalogues, looked up from this file's rows first. */
 function tokenDecimals(file: StargateFile): (chainId: string, token: string) => number | undefined {
   const known = new Map<string, number>();
   const add = (chainId: string, denom: string, decimals: number) => known.set(`${chainId}\n${denom.toLowerCase()}`, decimals);
   for (const c of file.chains) for (const a of c.assets) add(c.chain_id, a.denom, a.decimals);
   for (const a of file.assets) add(a.chain_id, a.denom, a.decimals);
-  const bridges = JSON.parse(readFileSync(new URL('../../data/bridges.json', import.meta.url), 'utf8')) as {
+  const listed = JSON.parse(readFileSync(new URL('../../data/chains.json', import.meta.url), 'utf8')) as {
     chains: { chain_id: string; assets: { denom: string; decimals: number }[] }[];
   };
-  for (const c of bridges.chains) for (const a of c.assets) if (!known.has(`${c.chain_id}\n${a.denom.toLowerCase()}`)) add(c.chain_id, a.denom, a.decimals);
+  for (const c of listed.chains) for (const a of c.assets) if (!known.has(`${c.chain_id}\n${a.denom.toLowerCase()}`)) add(c.chain_id, a.denom, a.decimals);
   return (chainId, token) => known.get(`${chainId}\n${token.toLowerCase()}`);
 }
 

@@ -14,7 +14,7 @@
  * gives the destination's pool credit back toward the source (whose pool grew by that much).
  */
 import { toChecksumAddress } from '../../../chains/addresses';
-import type { TxEvent } from '../../chains/blocks';
+import type { GenericBridgeEvent, TxEvent } from '../../chains/blocks';
 import { spendAllowance } from '../../chains/erc20';
 import { ExecError } from '../../chains/errors';
 import type { ExecContext } from '../../chains/executors';
@@ -46,7 +46,7 @@ export const event = (type: string, attrs: Record<string, string>): TxEvent => (
 });
 
 /** What a send records for the steps that deliver it (the transfer's `detail`). */
-export interface StargateSendDetail {
+export type StargateSendDetail = {
   symbol: string;
   guid: string;
   nonce: string;
@@ -60,31 +60,15 @@ export interface StargateSendDetail {
   /** What the receiver gets, destination units. */
   receivedLD: string;
   messagingFee: string;
-}
+};
 
-/**
- * What the simulator needs to start a crossing (BridgeTransferView.event without the fields it
- * stamps itself: chain, tx hash, time).
- */
-export interface StargateSendEvent {
+export const STARGATE_SEND_KIND = 'stargate_send';
+
+/** The crossing a send starts, as send() hands it to the simulator (which stamps chain, tx, height, time). */
+export type StargateSendEvent = Omit<GenericBridgeEvent, 'id' | 'chainId' | 'txHash' | 'height' | 'time' | 'bridge' | 'detail'> & {
   bridge: 'STARGATE';
-  from: string;
-  amount: string;
-  destChainId: string;
-  sourceDenom: string;
-  destDenom: string;
-  recipient: string;
-  expectedDelayMs: number;
   detail: StargateSendDetail;
-}
-
-/**
- * Hands the crossing to the simulator. ExecContext.emitBridge is still typed for the CCTP and
- * Axelar events; the coordinator's restructure generalises it to every bridge's event.
- */
-function emitSend(ctx: ExecContext, e: StargateSendEvent): void {
-  (ctx.emitBridge as unknown as (e: StargateSendEvent) => unknown)(e);
-}
+};
 
 const creditKey = (eid: number): string => `credit/${eid}`;
 const nonceKey = (dstEid: number): string => `nonce/${dstEid}`;
@@ -165,8 +149,11 @@ function send(ctx: ExecContext, data: StargateData, pool: StargatePool, call: Ev
   const guid = layerZeroGuid({ nonce, srcEid: pool.eid, sender: srcEndpoint.tokenMessaging, dstEid: toPool.eid, receiver: dstEndpoint.tokenMessaging });
 
   ctx.emit(event('OFTSent', { guid, dst_eid: String(toPool.eid), from_address: from, amount_sent_ld: quote.sentLD.toString(), amount_received_ld: quote.receivedSourceLD.toString() }));
-  emitSend(ctx, {
+  const crossing: StargateSendEvent = {
     bridge: 'STARGATE',
+    kind: STARGATE_SEND_KIND,
+    // pool to pool: nothing is burnt on the source nor minted on the destination
+    pooled: true,
     from,
     amount: quote.sentLD.toString(),
     destChainId: toPool.chainId,
@@ -187,7 +174,8 @@ function send(ctx: ExecContext, data: StargateData, pool: StargatePool, call: Ev
       receivedLD: quote.receivedLD.toString(),
       messagingFee: requiredFee.toString(),
     },
-  });
+  };
+  ctx.emitBridge(crossing);
   return encodeSendResult({ guid, nonce, nativeFee: requiredFee, lzTokenFee: 0n, amountSentLD: quote.sentLD, amountReceivedLD: quote.receivedSourceLD });
 }
 

@@ -35,4 +35,4 @@ export const stargateBridge = {
       help: "the destination pool's payout to the receiver fails in lzReceive: the transfer ends STARGATE_TRANSFER_FAILED with error_tx, and the tokens stay in the destination pool as unreceived tokens (retryable there); nothing returns to the sender",
     },
   ],
-} satisfies ServiceBridge<StargateLegData> & { simulation: { genesis: unknown } };
+} satisfies ServiceBridge<StargateLegData, StargateLegData>;

@@ -6,7 +6,9 @@
 import { formatUsd } from '../../pricing';
 import { invalidArgument } from '../../http/errors';
 import { toWireAsset, type World } from '../../world';
-import type { BridgeMsgs, FeeJson, MsgsBridgeLeg, MsgsLegBase, TxBuilding } from '../types';
+import type { FeeJson } from '../../msgs/build';
+import { amount as readAmount, sameDenom, str } from '../../msgs/read';
+import type { BridgeMsgs, MsgsBridgeLeg, MsgsLegBase, TxBuilding } from '../types';
 import { addressToBytes32, encodeSend } from './calldata';
 import { stargateData, type StargateData } from './data';
 import { assetUsd, messagingFee, quoteTransfer } from './math';
@@ -17,41 +19,27 @@ export type StargateMsgsLeg = MsgsBridgeLeg<StargateLegData>;
 
 const EMPTY = new Uint8Array();
 
-function optionalString(body: Body, field: string, where: string): string | undefined {
-  const v = body[field];
-  if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'string' || v === '') throw invalidArgument(`${where}: ${field} must be a non-empty string`);
-  return v;
-}
-
-function optionalAmount(body: Body, field: string, where: string): bigint | undefined {
-  const v = optionalString(body, field, where);
-  if (v === undefined) return undefined;
-  if (!/^\d+$/.test(v)) throw invalidArgument(`${where}: ${field} must be an integer string of base units, got "${v}"`);
-  return BigInt(v);
-}
-
 export function stargateMsgs(data: StargateData = stargateData()): BridgeMsgs<StargateLegData> {
   const feeMillionth = data.file.fees.protocol_fee_millionth;
 
-  const read = (world: World, body: Body, base: MsgsLegBase): StargateMsgsLeg => {
-    const where = `operation ${base.index} (${STARGATE_OPERATION_KEY})`;
+  const read = (world: World, body: Body, base: MsgsLegBase, where: string): StargateMsgsLeg => {
     for (const [field, want] of [
       ['from_chain_id', base.from],
       ['to_chain_id', base.to],
     ] as const) {
-      const got = optionalString(body, field, where);
+      const got = str(body[field]);
       if (got !== undefined && got !== want) throw invalidArgument(`${where}: ${field} is ${got}, but the operation runs from ${base.from} to ${base.to}`);
     }
     const fromPool = data.poolForToken(base.from, base.denomIn);
     if (!fromPool) throw invalidArgument(`${where}: denom_in ${base.denomIn} has no Stargate pool on ${base.from}`);
-    const toPool = data.poolForToken(base.to, base.denomOut);
-    if (!toPool) throw invalidArgument(`${where}: denom_out ${base.denomOut} has no Stargate pool on ${base.to}`);
+    // denom_out may be left out: the same asset's pool on the destination
+    const toPool = base.denomOut === '' ? data.peer(fromPool, base.to) : data.poolForToken(base.to, base.denomOut);
+    if (!toPool) throw invalidArgument(`${where}: denom_out ${base.denomOut || '(none)'} has no Stargate pool on ${base.to}`);
     if (toPool.symbol !== fromPool.symbol || toPool.chainId === fromPool.chainId) {
       throw invalidArgument(`${where}: Stargate moves ${fromPool.symbol} to ${fromPool.symbol} on another chain, not to ${toPool.symbol} on ${toPool.chainId}`);
     }
-    const poolAddress = optionalString(body, 'pool_address', where);
-    if (poolAddress !== undefined && poolAddress.toLowerCase() !== fromPool.address.toLowerCase()) {
+    const poolAddress = str(body.pool_address);
+    if (poolAddress !== undefined && !sameDenom(poolAddress, fromPool.address)) {
       throw invalidArgument(`${where}: pool_address ${poolAddress} is not the ${fromPool.symbol} pool on ${base.from} (${fromPool.address})`);
     }
     const eid = body.destination_endpoint_id;
@@ -59,9 +47,9 @@ export function stargateMsgs(data: StargateData = stargateData()): BridgeMsgs<St
       throw invalidArgument(`${where}: destination_endpoint_id ${String(eid)} is not ${base.to}'s LayerZero endpoint id ${toPool.eid}`);
     }
     // the fees are recomputed below; a malformed one still means a malformed route
-    optionalAmount(body, 'messaging_fee_amount', where);
-    optionalAmount(body, 'oft_fee_amount', where);
-    return { ...base, kind: 'bridge', bridge: 'STARGATE', data: { symbol: fromPool.symbol, fromPool, toPool } };
+    readAmount(body.messaging_fee_amount, `messaging_fee_amount of ${where}`);
+    readAmount(body.oft_fee_amount, `oft_fee_amount of ${where}`);
+    return { ...base, denomIn: fromPool.token, denomOut: toPool.token, kind: 'bridge', bridge: 'STARGATE', data: { symbol: fromPool.symbol, fromPool, toPool } };
   };
 
   return {

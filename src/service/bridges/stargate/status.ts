@@ -6,19 +6,13 @@
  * verification landed on the destination) → RECEIVED (the pool paid the receiver), or FAILED
  * (the delivery could not pay out; error_tx is that delivery).
  */
+import type { STARGATE_TRANSFER_STATES } from '../../../api/schemas/enums';
 import type { BridgeStatusLeg, BridgeTransferView, StatusTx } from '../types';
 import type { StargateData } from './data';
 import { RECEIVE_LABEL, VERIFY_LABEL } from './steps';
 
-export const STARGATE_STATES = [
-  'STARGATE_TRANSFER_UNKNOWN',
-  'STARGATE_TRANSFER_SENT',
-  'STARGATE_TRANSFER_PENDING_CONFIRMATION',
-  'STARGATE_TRANSFER_CONFIRMED',
-  'STARGATE_TRANSFER_RECEIVED',
-  'STARGATE_TRANSFER_FAILED',
-] as const;
-export type StargateState = (typeof STARGATE_STATES)[number];
+/** openapi's StargateTransferState, as the API schemas list it. */
+export type StargateState = (typeof STARGATE_TRANSFER_STATES)[number];
 
 export function projectStargate(
   data: StargateData,
@@ -26,15 +20,17 @@ export function projectStargate(
   tx: (chainId: string, hash: string, time: number) => StatusTx,
   now: number,
 ): BridgeStatusLeg {
-  const step = (label: string) => t.steps.find((s) => s.label === label)?.tx;
+  // a step's tx counts once its block time has passed
+  const step = (label: string) => t.steps.find((s) => s.label === label && s.tx.time <= now)?.tx;
   const verified = step(VERIFY_LABEL);
   const delivered = step(RECEIVE_LABEL);
   const sendTx = tx(t.event.chainId, t.event.txHash, t.event.time);
   const deliveryTx = delivered ? tx(delivered.chainId, delivered.hash, delivered.time) : null;
+  const settled = delivered !== undefined && t.state !== 'pending';
 
   let state: StargateState;
-  if (t.state === 'completed') state = 'STARGATE_TRANSFER_RECEIVED';
-  else if (t.state === 'failed' || t.state === 'refunded') state = 'STARGATE_TRANSFER_FAILED';
+  if (settled && t.state === 'completed') state = 'STARGATE_TRANSFER_RECEIVED';
+  else if (settled) state = 'STARGATE_TRANSFER_FAILED';
   else if (verified) state = 'STARGATE_TRANSFER_CONFIRMED';
   else if (now >= t.event.time + data.file.timing.pickup_seconds * 1000) state = 'STARGATE_TRANSFER_PENDING_CONFIRMATION';
   else state = 'STARGATE_TRANSFER_SENT';

@@ -24,7 +24,7 @@ const verifiedKey = (guid: string): string => `verified/${guid}`;
 const deliveredKey = (guid: string): string => `delivered/${guid}`;
 
 function detailOf(t: BridgeTransferView): StargateSendDetail {
-  const d = t.event.detail as Partial<StargateSendDetail>;
+  const d = ('detail' in t.event ? t.event.detail : {}) as Partial<StargateSendDetail>;
   for (const k of ['guid', 'fromPool', 'toPool', 'amountSD', 'outSD', 'receivedLD'] as const) {
     if (typeof d[k] !== 'string') throw new ExecError(`Stargate transfer ${t.id} has no ${k}`, 1, 'stargate');
   }

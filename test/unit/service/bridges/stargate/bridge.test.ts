@@ -16,7 +16,13 @@ describe('stargateBridge', () => {
 
   it('registers one contract per pool', () => {
     const registered: string[] = [];
-    stargateBridge.simulation.install({ world, registerMsgType: () => undefined, registerEvmContract: (chainId, address) => registered.push(`${chainId}:${address}`) });
+    stargateBridge.simulation.install({
+      world,
+      registerMsgType: () => undefined,
+      registerEvmContract: (chainId, address) => void registered.push(`${chainId}:${address}`),
+      registerPacketMiddleware: () => undefined,
+      afterMsg: () => undefined,
+    });
     expect(registered).toHaveLength(13);
     expect(registered).toContain('10:0xcE8CcA271Ebc0533920C83d39F417ED6A0abB7D0');
   });

@@ -5,14 +5,14 @@ import { parseStargateData } from '../../../../../src/service/bridges/stargate/d
 import { data } from './harness';
 
 const raw = (): Record<string, unknown> => JSON.parse(readFileSync(new URL('../../../../../src/service/bridges/stargate/data.json', import.meta.url), 'utf8'));
-const bridgesJson = JSON.parse(readFileSync(new URL('../../../../../src/service/data/bridges.json', import.meta.url), 'utf8')) as {
+const chainsJson = JSON.parse(readFileSync(new URL('../../../../../src/service/data/chains.json', import.meta.url), 'utf8')) as {
   chains: Record<string, unknown>[];
 };
 
 describe('Stargate data.json', () => {
-  it('adds Optimism, Polygon and BNB Chain in the exact shape of a bridges.json chain', () => {
-    const known = new Set(bridgesJson.chains.flatMap((c) => Object.keys(c)));
-    const knownAsset = new Set(bridgesJson.chains.flatMap((c) => (c.assets as Record<string, unknown>[]).flatMap((a) => Object.keys(a))));
+  it('adds Optimism, Polygon and BNB Chain in the exact shape of a data/chains.json chain', () => {
+    const known = new Set(chainsJson.chains.flatMap((c) => Object.keys(c)));
+    const knownAsset = new Set(chainsJson.chains.flatMap((c) => (c.assets as Record<string, unknown>[]).flatMap((a) => Object.keys(a))));
     const required = ['chain_id', 'chain_name', 'pretty_name', 'chain_type', 'evm_chain_id', 'explorer_tx', 'logo_uri', 'fee_denom', 'assets'];
     expect(data.file.chains.map((c) => c.chain_id)).toEqual(['10', '137', '56']);
     for (const c of raw().chains as Record<string, unknown>[]) {
@@ -22,7 +22,7 @@ describe('Stargate data.json', () => {
       expect(c.fee_denom).toBe(`${c.chain_name as string}-native`);
       expect((c.assets as { denom: string }[])[0]!.denom).toBe(c.fee_denom);
     }
-    for (const id of ['10', '137', '56']) expect(bridgesJson.chains.some((c) => c.chain_id === id)).toBe(false);
+    for (const id of ['10', '137', '56']) expect(chainsJson.chains.some((c) => c.chain_id === id)).toBe(false);
   });
 
   it("knows BNB Chain's USDC and USDT are 18-decimal tokens and every other pool's 6", () => {

@@ -5,6 +5,7 @@ import type { MsgsLegBase, TxBuilding } from '../../../../../src/service/bridges
 import { data, world } from './harness';
 
 const msgs = stargateMsgs(data);
+const WHERE = 'operation 0 (stargate_transfer)';
 const SENDER = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
 const RECEIVER = '0x6Fac4D18c912343BF86fa7049364Dd4E424Ab9C0';
 const USDC_ETH = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
@@ -43,19 +44,19 @@ const building = {
 
 describe('Stargate msgs', () => {
   it('reads a route operation back and refuses what does not match the World', () => {
-    const leg = msgs.read(world, { from_chain_id: '1', to_chain_id: '56', pool_address: '0xc026395860db2d07ee33e05fe50ed7bd583189c7', destination_endpoint_id: 30102 }, base());
+    const leg = msgs.read(world, { from_chain_id: '1', to_chain_id: '56', pool_address: '0xc026395860db2d07ee33e05fe50ed7bd583189c7', destination_endpoint_id: 30102 }, base(), WHERE);
     expect(leg.data.fromPool.address).toBe('0xc026395860Db2d07ee33e05fE50ed7bD583189C7');
     expect(leg.data.toPool.eid).toBe(30102);
-    expect(() => msgs.read(world, { pool_address: '0x933597a323Eb81cAe705C5bC29985172fd5A3973' }, base())).toThrow(/pool_address .* is not the USDC pool on 1/);
-    expect(() => msgs.read(world, { destination_endpoint_id: 30110 }, base())).toThrow(/destination_endpoint_id 30110 is not 56's LayerZero endpoint id 30102/);
-    expect(() => msgs.read(world, {}, base({ denomOut: '0x55d398326f99059fF775485246999027B3197955' }))).toThrow(/moves USDC to USDC on another chain, not to USDT/);
-    expect(() => msgs.read(world, {}, base({ denomIn: '0x6B175474E89094C44Da98b954EedeAC495271d0F' }))).toThrow(/denom_in .* has no Stargate pool on 1/);
-    expect(() => msgs.read(world, { messaging_fee_amount: '1.5' }, base())).toThrow(/messaging_fee_amount must be an integer string/);
-    expect(() => msgs.read(world, { to_chain_id: '10' }, base())).toThrow(/to_chain_id is 10, but the operation runs from 1 to 56/);
+    expect(() => msgs.read(world, { pool_address: '0x933597a323Eb81cAe705C5bC29985172fd5A3973' }, base(), WHERE)).toThrow(/pool_address .* is not the USDC pool on 1/);
+    expect(() => msgs.read(world, { destination_endpoint_id: 30110 }, base(), WHERE)).toThrow(/destination_endpoint_id 30110 is not 56's LayerZero endpoint id 30102/);
+    expect(() => msgs.read(world, {}, base({ denomOut: '0x55d398326f99059fF775485246999027B3197955' }), WHERE)).toThrow(/moves USDC to USDC on another chain, not to USDT/);
+    expect(() => msgs.read(world, {}, base({ denomIn: '0x6B175474E89094C44Da98b954EedeAC495271d0F' }), WHERE)).toThrow(/denom_in .* has no Stargate pool on 1/);
+    expect(() => msgs.read(world, { messaging_fee_amount: '1.5' }, base(), WHERE)).toThrow(/invalid messaging_fee_amount of operation 0/);
+    expect(() => msgs.read(world, { to_chain_id: '10' }, base(), WHERE)).toThrow(/to_chain_id is 10, but the operation runs from 1 to 56/);
   });
 
   it('writes one evm_tx: send() on the source pool, LayerZero fee as value, the pool approved for the amount', () => {
-    const leg = msgs.read(world, {}, base());
+    const leg = msgs.read(world, {}, base(), WHERE);
     const [tx] = msgs.startTx(building, leg, 100_000_000n) as { evm_tx: { to: string; value: string; data: string; required_erc20_approvals: unknown[] } }[];
     expect(tx!.evm_tx.to).toBe('0xc026395860Db2d07ee33e05fE50ed7bD583189C7');
     expect(tx!.evm_tx.value).toBe('48289738430584');
@@ -71,21 +72,21 @@ describe('Stargate msgs', () => {
   });
 
   it('approves only the dust-free amount from BNB Chain and refuses less than one shared unit', () => {
-    const leg = msgs.read(world, {}, base({ from: '56', to: '1', denomIn: USDC_BNB, denomOut: USDC_ETH }));
+    const leg = msgs.read(world, {}, base({ from: '56', to: '1', denomIn: USDC_BNB, denomOut: USDC_ETH }), WHERE);
     const [tx] = msgs.startTx(building, leg, 5n * 10n ** 18n + 7n) as { evm_tx: { required_erc20_approvals: { amount: string }[] } }[];
     expect(tx!.evm_tx.required_erc20_approvals[0]!.amount).toBe('5000000000000000000');
     expect(() => msgs.startTx(building, leg, 10n ** 11n)).toThrow(/below one shared unit/);
   });
 
   it('reports the messaging fee in estimated_fees, paid on top on the source chain', () => {
-    const leg = msgs.read(world, {}, base());
+    const leg = msgs.read(world, {}, base(), WHERE);
     expect(msgs.fees(world, leg, 0)).toEqual([
       expect.objectContaining({ fee_type: 'SMART_RELAY', bridge_id: 'STARGATE', amount: '48289738430584', usd_amount: '0.12', chain_id: '1', tx_index: 0, operation_index: 0, fee_behavior: 'FEE_BEHAVIOR_ADDITIONAL' }),
     ]);
   });
 
   it('never rides on another transaction and ends its own', () => {
-    const leg = msgs.read(world, {}, base());
+    const leg = msgs.read(world, {}, base(), WHERE);
     expect(msgs.cannotFollow(world, { kind: 'transfer', to: '1' }, leg)).toMatch(/starts a new transaction there/);
     expect(msgs.cannotContinue(world, leg, { kind: 'transfer', from: '56' })).toMatch(/without a compose call/);
   });

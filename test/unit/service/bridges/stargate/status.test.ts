@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { projectStargate, STARGATE_STATES } from '../../../../../src/service/bridges/stargate/status';
+import { STARGATE_TRANSFER_STATES, StargateTransferState } from '../../../../../src/api/schemas/enums';
+import { projectStargate } from '../../../../../src/service/bridges/stargate/status';
 import type { BridgeTransferView, StatusTx } from '../../../../../src/service/bridges/types';
 import type { TxRecord } from '../../../../../src/service/chains/blocks';
 import { data } from './harness';
@@ -10,8 +11,7 @@ const record = (hash: string, time: number): TxRecord => ({ hash, chainId: '10',
 
 const view = (over: Partial<BridgeTransferView> = {}): BridgeTransferView => ({
   id: 'stargate-1',
-  bridge: 'STARGATE',
-  event: { chainId: '1', txHash: 'SEND', time: T0, from: '0xA', amount: '100', destChainId: '10', sourceDenom: 'a', destDenom: 'b', recipient: '0xB', detail: {} },
+  event: { id: 'b1', bridge: 'STARGATE', kind: 'stargate_send', height: 1, expectedDelayMs: 205_000, chainId: '1', txHash: 'SEND', time: T0, from: '0xA', amount: '100', destChainId: '10', sourceDenom: 'a', destDenom: 'b', recipient: '0xB', detail: {} },
   state: 'pending',
   steps: [],
   childPacketIds: [],
@@ -24,15 +24,12 @@ const project = (v: BridgeTransferView, now: number) => projectStargate(data, v,
 const info = (v: BridgeTransferView, now: number) => (project(v, now).event as { stargate_transfer: Record<string, unknown> }).stargate_transfer;
 
 describe('Stargate status', () => {
-  it("has production's state enum, in order", () => {
-    expect(STARGATE_STATES).toEqual([
-      'STARGATE_TRANSFER_UNKNOWN',
-      'STARGATE_TRANSFER_SENT',
-      'STARGATE_TRANSFER_PENDING_CONFIRMATION',
-      'STARGATE_TRANSFER_CONFIRMED',
-      'STARGATE_TRANSFER_RECEIVED',
-      'STARGATE_TRANSFER_FAILED',
-    ]);
+  it("reports production's states, in the enum's order", () => {
+    const seen = [info(view(), T0 + 1000), info(view(), T0 + 6000), info(view({ steps: [verify] }), T0 + 191_000), info(view({ state: 'completed', steps: [verify, receive] }), T0 + 206_000)].map((i) => i.state as string);
+    const order = seen.map((s) => STARGATE_TRANSFER_STATES.indexOf(s as (typeof STARGATE_TRANSFER_STATES)[number]));
+    expect(order).toEqual([1, 2, 3, 4]);
+    expect(StargateTransferState.parse('STARGATE_TRANSFER_FAILED')).toBe(STARGATE_TRANSFER_STATES[5]);
+    expect(new Set(seen).size).toBe(4);
   });
 
   it('goes SENT → PENDING_CONFIRMATION → CONFIRMED → RECEIVED, with the txs production reports', () => {
@@ -45,6 +42,9 @@ describe('Stargate status', () => {
     expect(info(done, T0 + 206_000)).toMatchObject({ state: 'STARGATE_TRANSFER_RECEIVED', txs: { send_tx: tx('1', 'SEND', T0), receive_tx: tx('10', 'RECEIVE', T0 + 205_000), error_tx: null } });
     expect(project(done, T0 + 206_000)).toMatchObject({ status: 'success', settled: true, refunded: false });
     expect(project(view(), T0)).toMatchObject({ status: 'pending', settled: false });
+    // a step whose block is still ahead of now is not on chain yet
+    expect(info(view({ steps: [verify] }), T0 + 189_000).state).toBe('STARGATE_TRANSFER_PENDING_CONFIRMATION');
+    expect(info(done, T0 + 204_000)).toMatchObject({ state: 'STARGATE_TRANSFER_CONFIRMED', txs: { receive_tx: null } });
   });
 
   it('is FAILED with the failed delivery as error_tx, settled, not refunded', () => {
