@@ -88,6 +88,14 @@ describe('Stargate routes', () => {
     expect(restricted.amount_out).toBe('4999975');
   });
 
+  it('quotes an exact output into BNB Chain: the least 6-decimal input that delivers it', async () => {
+    const r = await route(service, { source_asset_denom: USDT_POLYGON, source_asset_chain_id: '137', dest_asset_denom: '0x55d398326f99059fF775485246999027B3197955', dest_asset_chain_id: '56', amount_out: '5000000000000000000' });
+    expect(r.operations.map((o) => Object.keys(o)[0])).toEqual(['stargate_transfer']);
+    // 5 000 025 − ⌊5 000 025 · 5 / 10⁶⌋ = 5 000 000 shared units; 5 000 024 would deliver one short
+    expect(r.amount_in).toBe('5000025');
+    expect(r.amount_out).toBe('5000000000000000000');
+  });
+
   it('lists Stargate in /v2/info/bridges and its fault kind in /local/faults', async () => {
     expect((await service.get('/v2/info/bridges')).body.bridges).toContainEqual({ id: 'STARGATE', name: 'Stargate', logo_uri: null });
     const bad = await service.post('/local/faults', { kind: 'stargate_nope' });
