@@ -62,7 +62,7 @@ function heldAssets(): Held[] {
 }
 
 /** Chains where the interesting bridges start or end: a route drawn among them is rarely plain IBC. */
-const BRIDGE_CHAINS = new Set(['1', '42161', '43114', '8453', 'solana', 'noble-1', 'axelar-dojo-1', 'osmosis-1', 'cosmoshub-4', 'neutron-1']);
+const BRIDGE_CHAINS = new Set(['1', '42161', '43114', '8453', '10', '137', '56', 'solana', 'noble-1', 'axelar-dojo-1', 'osmosis-1', 'cosmoshub-4', 'neutron-1']);
 
 /** A quote for about `usd` worth of what dev account `n` holds (at most half of it), or undefined. */
 function plan(src: Held, dst: Held, usd: number, n: number): RouteResponse | undefined {
@@ -161,7 +161,7 @@ describe('every quoted route executes', () => {
     );
     expect(routes).toBe(RUNS);
     // the draw reaches every bridge and every kind of transaction the world has, not only IBC
-    for (const kind of ['transfer', 'swap', 'cctp_transfer', 'axelar_transfer']) expect(kinds.get(kind) ?? 0, kind).toBeGreaterThan(0);
+    for (const kind of ['transfer', 'swap', 'cctp_transfer', 'axelar_transfer', 'stargate_transfer']) expect(kinds.get(kind) ?? 0, kind).toBeGreaterThan(0);
     for (const kind of ['cosmos_tx', 'evm_tx', 'svm_tx']) expect(txKinds.get(kind) ?? 0, kind).toBeGreaterThan(0);
     expect(sim.checkInvariants()).toEqual([]);
   }, 240_000);
