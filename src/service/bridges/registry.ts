@@ -12,10 +12,11 @@ import { eurekaBridge } from './eureka';
 import { goFastBridge } from './go-fast';
 import { hyperlaneBridge } from './hyperlane';
 import { opinitBridge } from './opinit';
+import { stargateBridge } from './stargate';
 import { BRIDGE_IDS, type AnyServiceBridge, type BridgeId } from './types';
 
 /** In the order the planner enumerates their crossings (ties resolve by it). */
-export const BRIDGES: readonly AnyServiceBridge[] = [cctpBridge, axelarBridge, opinitBridge, goFastBridge, eurekaBridge, hyperlaneBridge];
+export const BRIDGES: readonly AnyServiceBridge[] = [cctpBridge, axelarBridge, opinitBridge, goFastBridge, eurekaBridge, hyperlaneBridge, stargateBridge];
 
 const byId = new Map<BridgeId, AnyServiceBridge>(BRIDGES.map((b) => [b.id, b]));
 const byOperation = new Map<string, AnyServiceBridge>(BRIDGES.map((b) => [b.msgs.operationKey, b]));

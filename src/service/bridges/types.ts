@@ -13,6 +13,7 @@
  * its transfers are the planner's own TransferLeg, not a bridge leg.
  */
 import type { BridgeEvent, TxRecord } from '../chains/blocks';
+import type { BridgeGenesisHolding } from '../chains/genesis';
 import type { CosmosMsgJson } from '../msgs/cosmos';
 import type { Erc20ApprovalJson, FeeJson, TxJson } from '../msgs/build';
 import type { Delivery } from '../msgs/memo';
@@ -73,6 +74,12 @@ export interface BridgePlanner<D = unknown> {
    */
   quote?(ctx: QuoteContext, leg: PlannedBridgeLeg<D>, amountIn: bigint): { amountOut: bigint; fee: BridgeFee } | null;
   amountInFor?(ctx: QuoteContext, leg: PlannedBridgeLeg<D>, amountOut: bigint): bigint;
+  /**
+   * What arrives for `amountIn` when the crossing changes the amount other than by a deducted
+   * fee (Stargate: shared decimals, its protocol fee); the planner uses it instead of the fee,
+   * and `amountInFor` for the way back.
+   */
+  amountOut?(leg: PlannedBridgeLeg<D>, amountIn: bigint): bigint;
   /** The route operation: its wire key (`go_fast_transfer`) and body, without tx_index/amount_in/amount_out. */
   operation(ctx: QuoteContext, leg: PlannedBridgeLeg<D>, quote: LegQuote, o: { smartRelay: boolean; absorbed?: Absorbed }): { key: string; body: Body };
   /**
@@ -258,7 +265,7 @@ export interface BridgeSimulation {
    * Balances the bridge's own actors hold at genesis (Go Fast's solver inventory), backed like
    * any genesis balance (the escrows behind a voucher are funded too).
    */
-  genesis?(world: World): { chainId: string; address: string; denom: string; amount: bigint }[];
+  genesis?(world: World): readonly BridgeGenesisHolding[];
   /**
    * false when crossings move existing tokens instead of burning and minting (a solver fronts
    * its inventory, the source gateway holds what it took): no bridge flow in the supply report.

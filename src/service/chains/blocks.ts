@@ -158,6 +158,11 @@ export interface GenericBridgeEvent extends BridgeEventBase {
   bridge: Exclude<BridgeId, 'IBC' | 'CCTP' | 'AXELAR'>;
   kind: string;
   detail: Readonly<Record<string, unknown>>;
+  /**
+   * Moved between liquidity pools (Stargate): taken into a pool on the source, paid out of a
+   * pool on the destination. Nothing is burnt or minted, so supply accounting leaves it out.
+   */
+  pooled?: boolean;
 }
 
 /** A transfer leaving through a bridge other than IBC; consumed by the bridge relayer. */

@@ -118,8 +118,8 @@ export function backingPath(
   return { origin: { chainId: cur, denom: t.baseDenom, unbacked: false }, escrows };
 }
 
-/** A named account's genesis balance that a bridge asks for (its solver's inventory). */
-export interface GenesisGrant {
+/** An account a bridge's own contract or actor holds from genesis (a pool, a solver's inventory). */
+export interface BridgeGenesisHolding {
   chainId: string;
   address: string;
   denom: string;
@@ -130,7 +130,7 @@ export interface GenesisGrant {
  * `grants`: what the bridges' own actors hold (a solver's inventory); `collateral`: lock-and-mint
  * pairs whose lock genesis funds with the token's genesis supply.
  */
-export function buildGenesisPlan(world: World, grants: readonly GenesisGrant[] = [], collateral: readonly CollateralPair[] = []): GenesisPlan {
+export function buildGenesisPlan(world: World, grants: readonly BridgeGenesisHolding[] = [], collateral: readonly CollateralPair[] = []): GenesisPlan {
   const chains = new Map<string, ChainGenesis>();
   const minted = new Map<string, bigint>();
   const plan = (id: string): ChainGenesis => {
@@ -166,7 +166,7 @@ export function buildGenesisPlan(world: World, grants: readonly GenesisGrant[] =
       mint(origin, total);
     }
   }
-  const grant = ({ chainId, address, denom, amount }: GenesisGrant): void => {
+  const grant = ({ chainId, address, denom, amount }: BridgeGenesisHolding): void => {
     const path = backingPath(world, chainId, denom);
     const origin: OriginRef = path?.origin ?? { chainId, denom, unbacked: true };
     plan(chainId).accounts.push({ address, denom, amount, origin });
@@ -177,7 +177,7 @@ export function buildGenesisPlan(world: World, grants: readonly GenesisGrant[] =
     const address = poolAddress(world, pool);
     pool.denoms.forEach((denom, i) => grant({ chainId: pool.chainId, address, denom, amount: BigInt(pool.reserves[i]!) }));
   }
-  // what the bridges' own actors hold (a solver's inventory)
+  // what the bridges' own contracts and actors hold (a pool's liquidity, a solver's inventory)
   for (const g of grants) grant(g);
   // a token minted against a lock is backed at genesis, like a voucher by its escrow
   for (const p of collateral) {
@@ -186,12 +186,7 @@ export function buildGenesisPlan(world: World, grants: readonly GenesisGrant[] =
     let total = 0n;
     for (const h of g?.holdings ?? []) if (same(h.denom)) total += h.amount * BigInt(DEV_ACCOUNT_COUNT);
     for (const a of g?.accounts ?? []) if (same(a.denom)) total += a.amount;
-    if (total === 0n) continue;
-    const path = backingPath(world, p.lock.chainId, p.lock.denom);
-    const origin: OriginRef = path?.origin ?? { chainId: p.lock.chainId, denom: p.lock.denom, unbacked: true };
-    plan(p.lock.chainId).accounts.push({ address: p.lock.address, denom: p.lock.denom, amount: total, origin });
-    for (const e of path?.escrows ?? []) plan(e.chainId).escrows.push({ channelId: e.channelId, portId: e.portId, denom: e.denom, amount: total, origin });
-    mint(origin, total);
+    if (total > 0n) grant({ chainId: p.lock.chainId, address: p.lock.address, denom: p.lock.denom, amount: total });
   }
   // deterministic materialisation order (account numbers of escrow accounts)
   for (const g of chains.values()) {

@@ -1480,8 +1480,8 @@ export class ChainSimulator {
       row(originOf(e.packet.sourceChainId, e.packet.sourceDenom)).inFlight += BigInt(e.packet.amount);
     }
     for (const t of this.bridgeTransfers.values()) {
-      // a bridge that moves existing tokens (a solver's inventory) burns and mints nothing
-      if (bridgeOf(t.event.bridge).simulation.burnsAndMints === false) continue;
+      // a bridge that moves existing tokens (a solver's inventory, a pool) burns and mints nothing
+      if (bridgeOf(t.event.bridge).simulation.burnsAndMints === false || ('pooled' in t.event && t.event.pooled)) continue;
       // locking and unlocking only move tokens between accounts: not flows of their supply
       const pairs = this.collateralOf(t.event.bridge);
       if (!isLockSide(pairs, t.event.chainId, t.event.sourceDenom)) row(originOf(t.event.chainId, t.event.sourceDenom)).bridgedOut += BigInt(t.event.amount);

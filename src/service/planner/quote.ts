@@ -172,8 +172,12 @@ export function quoteForward(ctx: QuoteContext, legs: readonly Leg[], amountIn: 
           break;
         }
         const fee = ctx.bridgeFee(leg);
+        const bridge = bridgeOf(leg.bridge);
         let out = amt;
-        if (fee && fee.behavior === 'FEE_BEHAVIOR_DEDUCTED') {
+        if (bridge.planner.amountOut) {
+          out = bridge.planner.amountOut(leg, amt);
+          if (out <= 0n) return { ok: false, reason: `amount is too small for ${bridge.name}`, cover: `the ${bridge.name} transfer` };
+        } else if (fee && fee.behavior === 'FEE_BEHAVIOR_DEDUCTED') {
           if (amt <= fee.amount) {
             const cover = `the ${fee.label ?? `${bridgeOf(leg.bridge).name} fee`} of ${fee.amount} ${fee.asset.denom}`;
             return { ok: false, reason: `amount is too small to cover ${cover}`, cover };

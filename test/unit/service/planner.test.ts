@@ -573,7 +573,8 @@ describe('transactions agree with the msgs builder', () => {
     [req([USDC_ETH, '1'], ['uusdc', 'noble-1'], { amount_in: '100000000' }), ['cctp_transfer:0']],
     [req([USDC_ETH, '1'], ['uusdc', 'noble-1'], { amount_in: '100000000', smart_relay: false }), ['cctp_transfer:0']],
     [req(['uusdc', 'noble-1'], [USDC_ARB, '42161'], { amount_in: '100000000' }), ['cctp_transfer:0']],
-    [req([USDC_ARB, '42161'], [USDC_ETH, '1'], { amount_in: '100000000' }), ['cctp_transfer:0']],
+    // (Stargate carries this one cheaper than CCTP's $2.50 relay to Ethereum: named CCTP only)
+    [req([USDC_ARB, '42161'], [USDC_ETH, '1'], { amount_in: '100000000', bridges: ['CCTP'] }), ['cctp_transfer:0']],
     // the mint ends the transaction: what follows is signed on Noble
     [req([USDC_ETH, '1'], [USDC_ON_OSMOSIS, 'osmosis-1'], cctpAndIbc), ['cctp_transfer:0', 'transfer:1']],
     [req([USDC_ETH, '1'], ['uosmo', 'osmosis-1'], cctpAndIbc), ['cctp_transfer:0', 'transfer:1', 'swap:1']],
