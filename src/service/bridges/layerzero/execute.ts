@@ -19,7 +19,7 @@ import { executeErc20, spendAllowance } from '../../chains/erc20';
 import { ExecError } from '../../chains/errors';
 import type { BridgeEventInput, ExecContext } from '../../chains/executors';
 import type { TxEvent } from '../../chains/blocks';
-import type { BridgeInstaller, EvmContractCall, EvmContractHandler } from '../types';
+import type { BridgeInstaller, BridgeTransferView, EvmContractCall, EvmContractHandler } from '../types';
 import { deploymentByEid, type LayerZeroData, type OftDeployment } from './data';
 import { messagingFee } from './fees';
 import {
@@ -58,17 +58,11 @@ export interface LayerZeroDetail {
 }
 
 /** A crossing as the OFT's send starts it: the bridge event the simulator stamps and relays. */
-export interface LayerZeroCrossing {
+export type LayerZeroCrossing = Omit<BridgeTransferView['event'], 'chainId' | 'txHash' | 'time' | 'detail'> & {
   bridge: 'LAYER_ZERO';
-  from: string;
-  amount: string;
-  destChainId: string;
-  sourceDenom: string;
-  destDenom: string;
-  recipient: string;
   expectedDelayMs: number;
   detail: LayerZeroDetail;
-}
+};
 
 export const revert = (why: string): ExecError => new ExecError(`execution reverted: ${why}`, 1, 'evm');
 

@@ -10,7 +10,7 @@
  *   struct MessagingFee { uint256 nativeFee; uint256 lzTokenFee; }
  */
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+import { bytesToHex, concatBytes, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import { checkEvmAddress, toChecksumAddress } from '../../../chains/addresses';
 
 export const SEND_PARAM_TUPLE = '(uint32,bytes32,uint256,uint256,bytes,bytes,bytes)';
@@ -63,15 +63,7 @@ function uintWord(value: bigint, max = UINT256_MAX): Uint8Array {
   return hexToBytes(value.toString(16).padStart(64, '0'));
 }
 
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
+const concat = (parts: readonly Uint8Array[]): Uint8Array => concatBytes(...parts);
 
 /** A `bytes` tail: its length word, then the bytes padded to whole words. */
 function bytesTail(b: Uint8Array): Uint8Array {

@@ -10,17 +10,13 @@
  *
  * Only transactions already on chain at `now` count.
  */
+import type { KnownLayerZeroTransferState } from '../../../api/schemas/enums';
 import type { BridgeStatus, BridgeStatusLeg, BridgeTransferView, StatusTx } from '../types';
 import { composes, detailOf, STEP_COMPOSE, STEP_RECEIVE } from './steps';
 
-export const LAYER_ZERO_STATES = [
-  'LAYER_ZERO_TRANSFER_UNKNOWN',
-  'LAYER_ZERO_TRANSFER_SENT',
-  'LAYER_ZERO_TRANSFER_WAITING_FOR_COMPOSE',
-  'LAYER_ZERO_TRANSFER_RECEIVED',
-  'LAYER_ZERO_TRANSFER_FAILED',
-] as const;
-export type LayerZeroState = (typeof LAYER_ZERO_STATES)[number];
+/** openapi's LayerZeroTransferState, in order (shared with the extension's schemas). */
+export { LAYER_ZERO_TRANSFER_STATES as LAYER_ZERO_STATES } from '../../../api/schemas/enums';
+export type LayerZeroState = KnownLayerZeroTransferState;
 
 export interface LayerZeroTransferInfoJson {
   from_chain_id: string;

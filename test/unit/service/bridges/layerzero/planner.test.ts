@@ -4,6 +4,7 @@
  * in openapi's field order.
  */
 import { describe, expect, it } from 'vitest';
+import { LayerZeroTransfer } from '../../../../../src/api/schemas/operations';
 import { layerZeroBridge } from '../../../../../src/service/bridges/layerzero';
 import type { LayerZeroLeg } from '../../../../../src/service/bridges/layerzero/planner';
 import { DEFAULT_PLANNER_CONFIG } from '../../../../../src/service/planner/config';
@@ -112,5 +113,7 @@ describe('LayerZero planner', () => {
       messaging_fee_amount_usd: '0.10',
       bridge_id: 'LAYER_ZERO',
     });
+    // Courier's own reader keeps every field (a malformed one would read back as unknown)
+    expect(LayerZeroTransfer.parse(op.body)).toEqual(op.body);
   });
 });

@@ -1,5 +1,6 @@
 /** LayerZeroTransferInfo as status shows it at each moment of a crossing, including compose and failure. */
 import { describe, expect, it } from 'vitest';
+import { LayerZeroTransferInfo } from '../../../../../src/api/schemas/status';
 import { layerZeroBridge } from '../../../../../src/service/bridges/layerzero';
 import type { LayerZeroCrossing } from '../../../../../src/service/bridges/layerzero/execute';
 import { LAYER_ZERO_STATES } from '../../../../../src/service/bridges/layerzero/status';
@@ -62,6 +63,7 @@ describe('LayerZero status', () => {
       txs: { send_tx: tx('1', `0x${'ab'.repeat(32)}`, 1_000), receive_tx: null, compose_tx: null, error_tx: null },
     });
     expect(sent).toMatchObject({ status: 'pending', settled: false, refunded: false });
+    expect(LayerZeroTransferInfo.parse(info(sent))).toEqual(info(sent));
 
     const done = project(crossing(), [receive], 181_000);
     expect(info(done).state).toBe('LAYER_ZERO_TRANSFER_RECEIVED');
@@ -89,6 +91,7 @@ describe('LayerZero status', () => {
     expect(info(failed).state).toBe('LAYER_ZERO_TRANSFER_FAILED');
     expect(info(failed).txs).toMatchObject({ receive_tx: null, error_tx: tx('8453', '0xbad', 181_000) });
     expect(failed).toMatchObject({ status: 'failed', settled: true, refunded: false });
+    expect(LayerZeroTransferInfo.parse(info(failed))).toEqual(info(failed));
     expect(failed.error).toMatch(new RegExp(`LayerZero message ${GUID} could not be delivered on 8453: execution reverted: .*layer_zero_fail.*stays debited on 1`));
   });
 });
