@@ -8,10 +8,11 @@
  */
 import { axelarBridge } from './axelar';
 import { cctpBridge } from './cctp';
+import { layerZeroBridge } from './layerzero';
 import { BRIDGE_IDS, type AnyServiceBridge, type BridgeId } from './types';
 
 /** In the order the planner enumerates their crossings (ties resolve by it). */
-export const BRIDGES: readonly AnyServiceBridge[] = [cctpBridge, axelarBridge];
+export const BRIDGES: readonly AnyServiceBridge[] = [cctpBridge, axelarBridge, layerZeroBridge];
 
 const byId = new Map<BridgeId, AnyServiceBridge>(BRIDGES.map((b) => [b.id, b]));
 const byOperation = new Map<string, AnyServiceBridge>(BRIDGES.map((b) => [b.msgs.operationKey, b]));

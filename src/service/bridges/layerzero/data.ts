@@ -34,7 +34,6 @@ const DataFile = z.object({
   oft: z.object({
     symbol: z.string().min(1),
     coingecko_id: z.string().min(1),
-    price_usd: decimal,
     price_source: z.string().min(1),
     local_decimals: z.number().int().min(0).max(36),
     shared_decimals: z.number().int().min(0).max(18),
@@ -74,7 +73,6 @@ export interface LayerZeroData {
   eids: ReadonlyMap<string, number>;
   symbol: string;
   coingeckoId: string;
-  priceUsd: string;
   localDecimals: number;
   sharedDecimals: number;
   deployments: readonly OftDeployment[];
@@ -120,7 +118,6 @@ export function layerZeroData(raw: unknown): LayerZeroData {
     eids,
     symbol: f.oft.symbol,
     coingeckoId: f.oft.coingecko_id,
-    priceUsd: f.oft.price_usd,
     localDecimals: f.oft.local_decimals,
     sharedDecimals: f.oft.shared_decimals,
     deployments,

@@ -17,9 +17,9 @@
 import { toChecksumAddress } from '../../../chains/addresses';
 import { executeErc20, spendAllowance } from '../../chains/erc20';
 import { ExecError } from '../../chains/errors';
-import type { BridgeEventInput, ExecContext } from '../../chains/executors';
-import type { TxEvent } from '../../chains/blocks';
-import type { BridgeInstaller, BridgeTransferView, EvmContractCall, EvmContractHandler } from '../types';
+import type { ExecContext } from '../../chains/executors';
+import type { GenericBridgeEvent, TxEvent } from '../../chains/blocks';
+import type { BridgeInstaller, EvmContractCall, EvmContractHandler } from '../types';
 import { deploymentByEid, type LayerZeroData, type OftDeployment } from './data';
 import { messagingFee } from './fees';
 import {
@@ -41,7 +41,7 @@ import {
 } from './oft';
 
 /** What the source transaction records about a crossing (the bridge event's `detail`). */
-export interface LayerZeroDetail {
+export type LayerZeroDetail = {
   guid: string;
   nonce: string;
   srcEid: number;
@@ -55,12 +55,14 @@ export interface LayerZeroDetail {
   /** The app's compose message, 0x-hex; '0x' when the send composes nothing. */
   composeMsg: string;
   nativeFee: string;
-}
+};
+
+/** The bridge event kind of an OFT send. */
+export const OFT_SENT_KIND = 'layer_zero_oft_sent';
 
 /** A crossing as the OFT's send starts it: the bridge event the simulator stamps and relays. */
-export type LayerZeroCrossing = Omit<BridgeTransferView['event'], 'chainId' | 'txHash' | 'time' | 'detail'> & {
+export type LayerZeroCrossing = Omit<GenericBridgeEvent, 'id' | 'chainId' | 'txHash' | 'height' | 'time' | 'bridge' | 'detail'> & {
   bridge: 'LAYER_ZERO';
-  expectedDelayMs: number;
   detail: LayerZeroDetail;
 };
 
@@ -70,11 +72,6 @@ export const ev = (type: string, attrs: Record<string, string>): TxEvent => ({
   type,
   attributes: Object.entries(attrs).map(([key, value]) => ({ key, value })),
 });
-
-/** Records the crossing for the relayer (the simulator's generic bridge event carries `detail`). */
-function emitCrossing(ctx: ExecContext, c: LayerZeroCrossing): void {
-  ctx.emitBridge(c as unknown as BridgeEventInput);
-}
 
 interface SendContext {
   data: LayerZeroData;
@@ -160,7 +157,8 @@ function send(ctx: ExecContext, s: SendContext, call: EvmContractCall): string {
   const composes = p.composeMsg.length > 0;
   const message = encodeOftMessage({ sendTo: p.to, amountSD, ...(composes ? { compose: { from: addressToBytes32(from), msg: p.composeMsg } } : {}) });
   const recipient = bytes32ToAddress(p.to);
-  emitCrossing(ctx, {
+  ctx.emitBridge({
+    kind: OFT_SENT_KIND,
     bridge: 'LAYER_ZERO',
     from,
     amount: sent.toString(),

@@ -25,7 +25,7 @@ import { layerZeroStatus } from './status';
 export type { LayerZeroLegData };
 
 /** The bridge over a given data set (tests build variants); `layerZeroBridge` is the shipped one. */
-export function makeLayerZeroBridge(data: LayerZeroData): ServiceBridge<LayerZeroLegData> {
+export function makeLayerZeroBridge(data: LayerZeroData): ServiceBridge<LayerZeroLegData, LayerZeroLegData> {
   return {
     id: 'LAYER_ZERO',
     name: data.name,
@@ -46,4 +46,4 @@ export function makeLayerZeroBridge(data: LayerZeroData): ServiceBridge<LayerZer
   };
 }
 
-export const layerZeroBridge: ServiceBridge<LayerZeroLegData> = makeLayerZeroBridge(getLayerZeroData());
+export const layerZeroBridge: ServiceBridge<LayerZeroLegData, LayerZeroLegData> = makeLayerZeroBridge(getLayerZeroData());

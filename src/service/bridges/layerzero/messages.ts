@@ -7,7 +7,8 @@
  */
 import { invalidArgument } from '../../http/errors';
 import { toWireAsset, type World } from '../../world';
-import type { BridgeMsgs, FeeJson, MsgsBridgeLeg, MsgsLegBase } from '../types';
+import type { FeeJson } from '../../msgs/build';
+import type { BridgeMsgs, MsgsBridgeLeg, MsgsLegBase } from '../types';
 import { deploymentOn, type LayerZeroData } from './data';
 import { nativeAssetOf } from './fees';
 import { AbiError, addressToBytes32, encodeSend, removeDust } from './oft';
@@ -32,8 +33,8 @@ export function layerZeroMsgs(data: LayerZeroData): BridgeMsgs<LayerZeroLegData>
   return {
     operationKey: 'layer_zero_transfer',
 
-    read(world, body, base) {
-      return { ...base, ...readBody(world, data, body, base), kind: 'bridge', bridge: 'LAYER_ZERO' };
+    read(world, body, base, where) {
+      return { ...base, ...readBody(world, data, body, base, where), kind: 'bridge', bridge: 'LAYER_ZERO' };
     },
 
     amountOut: (_leg, amountIn) => removeDust(amountIn, decimals),
@@ -103,15 +104,15 @@ export function layerZeroMsgs(data: LayerZeroData): BridgeMsgs<LayerZeroLegData>
 }
 
 /** Checks a layer_zero_transfer body against the World; throws invalidArgument naming the field. */
-function readBody(world: World, data: LayerZeroData, body: Body, base: MsgsLegBase): { denomIn: string; denomOut: string; data: LayerZeroLegData } {
-  const where = whereOf(base.index);
+function readBody(world: World, data: LayerZeroData, body: Body, base: MsgsLegBase, where: string): { denomIn: string; denomOut: string; data: LayerZeroLegData } {
   const bad = (field: string, why: string) => invalidArgument(`${where}: ${field} ${why}`);
   const source = deploymentOn(data, base.from);
   if (!source) throw bad('from_chain_id', `${base.from} has no ${data.symbol} OFT`);
   const destination = deploymentOn(data, base.to);
   if (!destination || destination === source) throw bad('to_chain_id', `${base.to} has no ${data.symbol} OFT to receive from ${base.from}`);
-  if (!sameAddress(body.denom_in, source.token)) throw bad('denom_in', `must be ${data.symbol} on ${base.from} (${source.token}), got ${JSON.stringify(body.denom_in)}`);
-  if (!sameAddress(body.denom_out, destination.token)) {
+  // base carries the body's denoms (denom_in defaults to what the operation before delivered)
+  if (!sameAddress(base.denomIn, source.token)) throw bad('denom_in', `must be ${data.symbol} on ${base.from} (${source.token}), got ${JSON.stringify(base.denomIn)}`);
+  if (!sameAddress(base.denomOut, destination.token)) {
     throw bad('denom_out', `must be ${data.symbol} on ${base.to} (${destination.token}), got ${JSON.stringify(body.denom_out)}`);
   }
   if (!sameAddress(body.source_oft_contract_address, source.oft)) {

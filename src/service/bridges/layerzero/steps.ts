@@ -49,7 +49,7 @@ const Detail = z.object({
 
 /** The crossing's detail as the OFT's send recorded it. */
 export function detailOf(t: BridgeTransferView): LayerZeroDetail {
-  const d = Detail.safeParse(t.event.detail);
+  const d = Detail.safeParse('detail' in t.event ? t.event.detail : undefined);
   if (!d.success) throw new Error(`LayerZero transfer ${t.id} has no OFT send detail: ${d.error.issues[0]?.message ?? 'invalid'}`);
   return d.data;
 }

@@ -38,37 +38,42 @@ function evmTxOf(txs: ReturnType<typeof msgs.startTx>) {
   return t.evm_tx;
 }
 
-function base(from: string, to: string): MsgsLegBase {
-  return { index: 0, txIndex: 0, from, to, fromPos: 0, toPos: 1, denomIn: '', denomOut: '', amountIn: undefined, amountOut: undefined };
+const WHERE = 'operation 0 (layer_zero_transfer)';
+
+/** What msgs/path.ts hands read(): the body's denoms included. */
+function base(from: string, to: string, b: Record<string, unknown> = body(from, to)): MsgsLegBase {
+  return { index: 0, txIndex: 0, from, to, fromPos: 0, toPos: 1, denomIn: String(b.denom_in ?? ''), denomOut: String(b.denom_out ?? ''), amountIn: undefined, amountOut: undefined };
 }
+
+const read = (b: Record<string, unknown>, from: string, to: string) => msgs.read(world, b, base(from, to, b), WHERE);
 
 describe('LayerZero msgs', () => {
   it('reads its operation back with the deployments and the quoted fee', () => {
-    const leg = msgs.read(world, body('1', '8453'), base('1', '8453'));
+    const leg = read(body('1', '8453'), '1', '8453');
     expect(leg).toMatchObject({ kind: 'bridge', bridge: 'LAYER_ZERO', denomIn: WEETH.ethereum, denomOut: WEETH.base });
     expect(leg.data.source.kind).toBe('adapter');
     expect(leg.data.fee).toMatchObject({ amount: BigInt(FEE), denom: nativeOf('1'), usd: '0.12' });
     // a caller may spell addresses in lower case
-    expect(msgs.read(world, body('8453', '1', { denom_in: WEETH.base.toLowerCase() }), base('8453', '1')).denomIn).toBe(WEETH.base);
+    expect(read(body('8453', '1', { denom_in: WEETH.base.toLowerCase() }), '8453', '1').denomIn).toBe(WEETH.base);
   });
 
   it('names the field a bad operation gets wrong', () => {
-    const read = (from: string, to: string, over: Record<string, unknown>) => () => msgs.read(world, body(from, to, over), base(from, to));
-    expect(() => msgs.read(world, body('1', '8453'), base('42161', '8453'))).toThrow(/from_chain_id 42161 has no weETH OFT/);
-    expect(read('1', '8453', { denom_in: WEETH.base })).toThrow(/operation 0 \(layer_zero_transfer\): denom_in must be weETH on 1/);
-    expect(read('1', '8453', { denom_out: WEETH.avalanche })).toThrow(/denom_out must be weETH on 8453/);
-    expect(read('1', '8453', { source_oft_contract_address: WEETH.ethereum })).toThrow(/source_oft_contract_address must be the OFT adapter on 1/);
-    expect(read('1', '8453', { destination_endpoint_id: 184 })).toThrow(/destination_endpoint_id must be 30184/);
-    expect(read('8453', '43114', { messaging_fee_asset: toWireAsset(world.asset('8453', '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913')!) })).toThrow(
+    const bad = (from: string, to: string, over: Record<string, unknown>) => () => read(body(from, to, over), from, to);
+    expect(() => read(body('1', '8453'), '42161', '8453')).toThrow(/from_chain_id 42161 has no weETH OFT/);
+    expect(bad('1', '8453', { denom_in: WEETH.base })).toThrow(/operation 0 \(layer_zero_transfer\): denom_in must be weETH on 1/);
+    expect(bad('1', '8453', { denom_out: WEETH.avalanche })).toThrow(/denom_out must be weETH on 8453/);
+    expect(bad('1', '8453', { source_oft_contract_address: WEETH.ethereum })).toThrow(/source_oft_contract_address must be the OFT adapter on 1/);
+    expect(bad('1', '8453', { destination_endpoint_id: 184 })).toThrow(/destination_endpoint_id must be 30184/);
+    expect(bad('8453', '43114', { messaging_fee_asset: toWireAsset(world.asset('8453', '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913')!) })).toThrow(
       /messaging_fee_asset must be 8453's gas token \(base-native\)/,
     );
-    expect(read('1', '8453', { messaging_fee_amount: 12 })).toThrow(/messaging_fee_amount must be a base-unit integer string/);
-    expect(read('1', '8453', { messaging_fee_amount_usd: undefined })).toThrow(/messaging_fee_amount_usd must be a decimal string/);
-    expect(read('1', '8453', { bridge_id: 'STARGATE' })).toThrow(/bridge_id must be LAYER_ZERO/);
+    expect(bad('1', '8453', { messaging_fee_amount: 12 })).toThrow(/messaging_fee_amount must be a base-unit integer string/);
+    expect(bad('1', '8453', { messaging_fee_amount_usd: undefined })).toThrow(/messaging_fee_amount_usd must be a decimal string/);
+    expect(bad('1', '8453', { bridge_id: 'STARGATE' })).toThrow(/bridge_id must be LAYER_ZERO/);
   });
 
   it("builds the adapter's send from Ethereum: the fee as value, the adapter approved to pull weETH", () => {
-    const leg = msgs.read(world, body('1', '8453'), base('1', '8453'));
+    const leg = read(body('1', '8453'), '1', '8453');
     const amount = 2_500_000_000_000_000_000n;
     const tx = { evm_tx: evmTxOf(msgs.startTx(fakeBuilding([ALICE, BOB]), leg, amount)) };
     expect(tx.evm_tx.to).toBe(WEETH.adapter);
@@ -83,14 +88,14 @@ describe('LayerZero msgs', () => {
   });
 
   it("builds an OFT's send from Base with no approval (it burns the caller's own balance)", () => {
-    const leg = msgs.read(world, body('8453', '43114'), base('8453', '43114'));
+    const leg = read(body('8453', '43114'), '8453', '43114');
     const tx = { evm_tx: evmTxOf(msgs.startTx(fakeBuilding([ALICE, BOB]), leg, 10n ** 18n)) };
     expect(tx.evm_tx.to).toBe(WEETH.base);
     expect(tx.evm_tx.required_erc20_approvals).toEqual([]);
   });
 
   it('carries only what shared decimals can: the dust stays, and less than one unit is refused', () => {
-    const leg = msgs.read(world, body('8453', '1'), base('8453', '1'));
+    const leg = read(body('8453', '1'), '8453', '1');
     expect(msgs.amountOut(leg, 1_000_000_999_999_999_999n)).toBe(1_000_000_000_000_000_000n);
     const tx = { evm_tx: evmTxOf(msgs.startTx(fakeBuilding([ALICE, BOB]), leg, 1_000_000_999_999_999_999n)) };
     expect(decodeSend(tx.evm_tx.data).sendParam.minAmountLD).toBe(1_000_000_000_000_000_000n);
@@ -98,12 +103,12 @@ describe('LayerZero msgs', () => {
   });
 
   it('refuses a recipient that is not an EVM address', () => {
-    const leg = msgs.read(world, body('8453', '1'), base('8453', '1'));
+    const leg = read(body('8453', '1'), '8453', '1');
     expect(() => msgs.startTx(fakeBuilding([ALICE, 'cosmos1xyz']), leg, 10n ** 18n)).toThrow(/layer_zero_transfer\): not an EVM address/);
   });
 
   it('reports the messaging fee in estimated_fees, paid on top on the source chain', () => {
-    const leg = msgs.read(world, body('1', '8453'), base('1', '8453'));
+    const leg = read(body('1', '8453'), '1', '8453');
     expect(msgs.fees(world, leg, 0)).toEqual([
       {
         fee_type: 'SMART_RELAY',
@@ -117,11 +122,11 @@ describe('LayerZero msgs', () => {
         fee_behavior: 'FEE_BEHAVIOR_ADDITIONAL',
       },
     ]);
-    expect(msgs.fees(world, msgs.read(world, body('1', '8453', { messaging_fee_amount: '0' }), base('1', '8453')), 0)).toEqual([]);
+    expect(msgs.fees(world, read(body('1', '8453', { messaging_fee_amount: '0' }), '1', '8453'), 0)).toEqual([]);
   });
 
   it('starts and ends its own transaction in /msgs too', () => {
-    const leg = msgs.read(world, body('1', '8453'), base('1', '8453'));
+    const leg = read(body('1', '8453'), '1', '8453');
     expect(msgs.cannotFollow(world, { kind: 'transfer', to: '1' }, leg)).toMatch(/starts its own transaction/);
     expect(msgs.cannotContinue(world, leg, { kind: 'transfer', from: '8453' })).toMatch(/ends the transaction/);
   });

@@ -31,6 +31,12 @@ function network() {
       throw new Error('LayerZero registers no Cosmos messages');
     },
     registerEvmContract: (chainId, address, handler) => void handlers.set(`${chainId}/${address}`, handler),
+    registerPacketMiddleware: () => {
+      throw new Error('LayerZero adds no IBC middleware');
+    },
+    afterMsg: () => {
+      throw new Error('LayerZero watches no Cosmos message');
+    },
   });
   const ledgers = Object.fromEntries(CHAINS.map((c) => [c, new ChainLedger(c, '')])) as Record<ChainId, ChainLedger>;
   const storages = Object.fromEntries(CHAINS.map((c) => [c, new Map<string, unknown>()])) as Record<ChainId, Map<string, unknown>>;

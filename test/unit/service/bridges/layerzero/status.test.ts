@@ -11,6 +11,7 @@ const GUID = `0x${'5a'.repeat(32)}`;
 
 function crossing(composeMsg = '0x'): LayerZeroCrossing {
   return {
+    kind: 'layer_zero_oft_sent',
     bridge: 'LAYER_ZERO',
     from: ALICE,
     amount: '1000000000000000000',

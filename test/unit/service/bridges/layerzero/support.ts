@@ -7,7 +7,8 @@
 import { ChainLedger } from '../../../../../src/service/chains/ledger';
 import type { TxEvent, TxRecord } from '../../../../../src/service/chains/blocks';
 import type { ExecContext } from '../../../../../src/service/chains/executors';
-import type { BridgeTransferView, EvmTxJson, TxBuilding } from '../../../../../src/service/bridges/types';
+import type { BridgeTransferView, TxBuilding } from '../../../../../src/service/bridges/types';
+import type { EvmTxJson } from '../../../../../src/service/msgs/build';
 import { getLayerZeroData } from '../../../../../src/service/bridges/layerzero/data';
 import type { LayerZeroCrossing } from '../../../../../src/service/bridges/layerzero/execute';
 import { getWorld, type World } from '../../../../../src/service/world';
@@ -80,19 +81,7 @@ export function nativeOf(chainId: string): string {
 export function viewOf(c: LayerZeroCrossing, sourceChainId: string, steps: { label: string; tx: TxRecord }[] = [], time = 1_000): BridgeTransferView {
   return {
     id: `lz-${c.detail.guid.slice(2, 10)}`,
-    bridge: 'LAYER_ZERO',
-    event: {
-      chainId: sourceChainId,
-      txHash: `0x${'ab'.repeat(32)}`,
-      time,
-      from: c.from,
-      amount: c.amount,
-      destChainId: c.destChainId,
-      sourceDenom: c.sourceDenom,
-      destDenom: c.destDenom,
-      recipient: c.recipient,
-      detail: c.detail as unknown as Record<string, unknown>,
-    },
+    event: { ...c, id: `lz-${c.detail.nonce}`, chainId: sourceChainId, txHash: `0x${'ab'.repeat(32)}`, height: 1, time },
     state: 'pending',
     steps,
     childPacketIds: [],
@@ -133,6 +122,7 @@ export function fakeBuilding(addresses: string[], chainOf: (pos: number) => stri
     timeoutSeconds: 0n,
     nowMs: 0n,
     indices: [0],
+    svmFeePayer: undefined,
     onward: () => undefined,
     evmTx(to, value, calldata, approvals) {
       const evm_tx: EvmTxJson = { chain_id: chainOf(0), to, value: value.toString(), data: calldata, required_erc20_approvals: approvals, signer_address: addresses[0]! };
