@@ -17,6 +17,7 @@ import type { CosmosMsgJson } from '../msgs/cosmos';
 import type { Erc20ApprovalJson, FeeJson, TxJson } from '../msgs/build';
 import type { Delivery } from '../msgs/memo';
 import type { ExecContext } from '../chains/executors';
+import type { GenesisGrant } from '../chains/genesis';
 import type { PacketMiddleware } from '../chains/middleware';
 import type { MsgCodec, Executor } from '../chains';
 import type { PlannerIndex } from '../planner/graph';
@@ -220,6 +221,12 @@ export interface BridgeTransferView {
 
 export interface BridgeSimulation {
   install(i: BridgeInstaller): void;
+  /**
+   * What the bridge's contracts hold at genesis, given what genesis gives every other account
+   * (`planned`: a chain's total of a denom): an OFT adapter's lock backing what its OFTs
+   * elsewhere start with. Minted like the dev accounts' funds.
+   */
+  genesis?(world: World, planned: (chainId: string, denom: string) => bigint): readonly GenesisGrant[];
   /** Completes a crossing's event from the whole tx that started it (CCTP: a relay fee paid in the same tx). */
   annotate?(event: BridgeEvent, tx: { signer: string; msgs: readonly { typeUrl: string; value: unknown }[] }): void;
   /**

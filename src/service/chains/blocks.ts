@@ -158,6 +158,12 @@ export interface GenericBridgeEvent extends BridgeEventBase {
   bridge: Exclude<BridgeId, 'IBC' | 'CCTP' | 'AXELAR'>;
   kind: string;
   detail: Readonly<Record<string, unknown>>;
+  /**
+   * Contracts that hold the tokens instead of burning or minting them: `source` locks the
+   * amount (an OFT adapter on its token's home chain), `destination` releases it from its lock
+   * on arrival. Supply moves only by burns and mints, so the supply report leaves these out.
+   */
+  custody?: { source?: string; destination?: string };
 }
 
 /** A transfer leaving through a bridge other than IBC; consumed by the bridge relayer. */

@@ -115,7 +115,19 @@ export function backingPath(
   return { origin: { chainId: cur, denom: t.baseDenom, unbacked: false }, escrows };
 }
 
-export function buildGenesisPlan(world: World): GenesisPlan {
+/** What a bridge's contract holds at genesis (an OFT adapter's lock backing the tokens its OFTs elsewhere start with). */
+export interface GenesisGrant {
+  chainId: string;
+  address: string;
+  denom: string;
+  amount: bigint;
+}
+
+/**
+ * `grants` names what bridge contracts hold at genesis, given what genesis gives every other
+ * account (`planned`: a chain's total of a denom); they are minted like any other genesis funds.
+ */
+export function buildGenesisPlan(world: World, grants?: (planned: (chainId: string, denom: string) => bigint) => readonly GenesisGrant[]): GenesisPlan {
   const chains = new Map<string, ChainGenesis>();
   const minted = new Map<string, bigint>();
   const plan = (id: string): ChainGenesis => {
@@ -161,6 +173,20 @@ export function buildGenesisPlan(world: World): GenesisPlan {
       for (const e of path?.escrows ?? []) plan(e.chainId).escrows.push({ channelId: e.channelId, portId: e.portId, denom: e.denom, amount, origin });
       mint(origin, amount);
     });
+  }
+  if (grants) {
+    const planned = (chainId: string, denom: string): bigint => {
+      const g = chains.get(chainId);
+      if (!g) return 0n;
+      const dev = g.holdings.filter((h) => h.denom === denom).reduce((n, h) => n + h.amount * BigInt(DEV_ACCOUNT_COUNT), 0n);
+      return g.accounts.filter((a) => a.denom === denom).reduce((n, a) => n + a.amount, dev);
+    };
+    for (const grant of grants(planned)) {
+      if (grant.amount <= 0n) continue;
+      const origin: OriginRef = backingPath(world, grant.chainId, grant.denom)?.origin ?? { chainId: grant.chainId, denom: grant.denom, unbacked: true };
+      plan(grant.chainId).accounts.push({ address: grant.address, denom: grant.denom, amount: grant.amount, origin });
+      mint(origin, grant.amount);
+    }
   }
   // deterministic materialisation order (account numbers of escrow accounts)
   for (const g of chains.values()) {

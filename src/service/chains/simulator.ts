@@ -349,7 +349,7 @@ export class ChainSimulator {
   }
 
   private genesisPlan(): GenesisPlan {
-    this.plan ??= buildGenesisPlan(this.world);
+    this.plan ??= buildGenesisPlan(this.world, (planned) => BRIDGES.flatMap((b) => b.simulation.genesis?.(this.world, planned) ?? []));
     return this.plan;
   }
 
@@ -360,6 +360,8 @@ export class ChainSimulator {
       // EVM and Solana: the dev accounts' addresses there hold the chain's gas token and main assets
       const dev = st.chain.chainType === 'evm' ? devEvmAddress : devSvmAddress;
       for (let n = 0; n < DEV_ACCOUNT_COUNT; n++) for (const h of g?.holdings ?? []) ledger.mint(dev(n), h.denom, h.amount);
+      // and the bridge contracts what genesis grants them (an OFT adapter's lock)
+      for (const a of g?.accounts ?? []) ledger.mint(a.address, a.denom, a.amount);
       return;
     }
     const keys = getDevKeys();
@@ -1449,8 +1451,11 @@ export class ChainSimulator {
       row(originOf(e.packet.sourceChainId, e.packet.sourceDenom)).inFlight += BigInt(e.packet.amount);
     }
     for (const t of this.bridgeTransfers.values()) {
-      row(originOf(t.event.chainId, t.event.sourceDenom)).bridgedOut += BigInt(t.event.amount);
-      if (t.arrived) row(originOf(t.arrived.chainId, t.arrived.denom)).bridgedIn += BigInt(t.event.amount);
+      // a lock or a release (custody) moves tokens between accounts: only burns and mints change supply
+      const custody = 'custody' in t.event ? t.event.custody : undefined;
+      if (!custody?.source) row(originOf(t.event.chainId, t.event.sourceDenom)).bridgedOut += BigInt(t.event.amount);
+      const released = custody?.destination !== undefined && t.arrived?.chainId === t.event.destChainId;
+      if (t.arrived && !released) row(originOf(t.arrived.chainId, t.arrived.denom)).bridgedIn += BigInt(t.event.amount);
     }
     return report;
   }

@@ -18,6 +18,7 @@ import { toChecksumAddress } from '../../../chains/addresses';
 import { executeErc20, spendAllowance } from '../../chains/erc20';
 import { ExecError } from '../../chains/errors';
 import type { ExecContext } from '../../chains/executors';
+import type { GenesisGrant } from '../../chains/genesis';
 import type { GenericBridgeEvent, TxEvent } from '../../chains/blocks';
 import type { BridgeInstaller, EvmContractCall, EvmContractHandler } from '../types';
 import { deploymentByEid, type LayerZeroData, type OftDeployment } from './data';
@@ -157,6 +158,8 @@ function send(ctx: ExecContext, s: SendContext, call: EvmContractCall): string {
   const composes = p.composeMsg.length > 0;
   const message = encodeOftMessage({ sendTo: p.to, amountSD, ...(composes ? { compose: { from: addressToBytes32(from), msg: p.composeMsg } } : {}) });
   const recipient = bytes32ToAddress(p.to);
+  // the adapter keeps what it takes and pays out of what it keeps: a lock and a release, not a burn and a mint
+  const custody = { ...(self.kind === 'adapter' ? { source: self.oft } : {}), ...(dest.kind === 'adapter' ? { destination: dest.oft } : {}) };
   ctx.emitBridge({
     kind: OFT_SENT_KIND,
     bridge: 'LAYER_ZERO',
@@ -167,6 +170,7 @@ function send(ctx: ExecContext, s: SendContext, call: EvmContractCall): string {
     destDenom: dest.token,
     recipient,
     expectedDelayMs: s.delayMs(ctx.chainId),
+    ...(Object.keys(custody).length > 0 ? { custody } : {}),
     detail: {
       guid: hex(guid),
       nonce: nonce.toString(),
@@ -199,6 +203,17 @@ export function oftContract(data: LayerZeroData, self: OftDeployment, delayMs: (
     }
     throw revert(`function selector ${selector || '(none)'} is not a function of the ${data.symbol} ${self.kind === 'adapter' ? 'OFT adapter' : 'OFT'} at ${self.oft}`);
   };
+}
+
+/**
+ * At genesis the adapter already holds what the OFTs elsewhere start with (the dev accounts'
+ * weETH on Base and Avalanche), as if every one of those tokens had been sent from Ethereum.
+ */
+export function adapterBacking(data: LayerZeroData, planned: (chainId: string, denom: string) => bigint): GenesisGrant[] {
+  const adapter = data.deployments.find((d) => d.kind === 'adapter');
+  if (!adapter) return [];
+  const amount = data.deployments.filter((d) => d !== adapter).reduce((n, d) => n + planned(d.chainId, d.token), 0n);
+  return [{ chainId: adapter.chainId, address: adapter.oft, denom: adapter.token, amount }];
 }
 
 /** Registers every deployment's contract on its chain. */

@@ -16,7 +16,7 @@
  */
 import type { ServiceBridge } from '../types';
 import { getLayerZeroData, type LayerZeroData } from './data';
-import { installOfts } from './execute';
+import { adapterBacking, installOfts } from './execute';
 import { layerZeroMsgs } from './messages';
 import { layerZeroPlanner, layerZeroSeconds, type LayerZeroLegData } from './planner';
 import { LAYER_ZERO_FAULT, layerZeroSteps } from './steps';
@@ -34,6 +34,7 @@ export function makeLayerZeroBridge(data: LayerZeroData): ServiceBridge<LayerZer
     msgs: layerZeroMsgs(data),
     simulation: {
       install: (i) => installOfts(i, data, (from) => layerZeroSeconds(data, from) * 1000),
+      genesis: (_world, planned) => adapterBacking(data, planned),
       steps: (transfer, o) => layerZeroSteps(data, transfer, o.fault),
     },
     status: layerZeroStatus,

@@ -8,11 +8,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approveCalldata } from '../../../../../src/service/chains';
+import { devEvmAddress } from '../../../../../src/service/chains/address';
+import { getLayerZeroData } from '../../../../../src/service/bridges/layerzero/data';
+import { messagingFee } from '../../../../../src/service/bridges/layerzero/fees';
+import { addressToBytes32, encodeSend } from '../../../../../src/service/bridges/layerzero/oft';
 import { startService, type RunningService } from '../../../../support/service';
 import { balanceOf, msgsFor, route, TERMINAL } from '../../../../support/wallet-flow';
 import { WEETH } from './support';
 
-const EVM_DEV = ['0x9858EfFD232B4033E47d90003D41EC34EcaEda94', '0x6Fac4D18c912343BF86fa7049364Dd4E424Ab9C0'] as const;
+const EVM_DEV = [devEvmAddress(0), devEvmAddress(1)] as const;
 const TOKEN: Record<string, string> = { '1': WEETH.ethereum, '8453': WEETH.base, '43114': WEETH.avalanche };
 const ONE = 10n ** 18n;
 
@@ -70,8 +74,21 @@ async function follow(txHash: string, chainId: string, deadlineMs = 20_000) {
   }
 }
 
-function expectSupplyConserved() {
+/**
+ * The simulator's invariants (every origin's supply moves only by burns and mints), and the
+ * OFT's own: the adapter's lock on Ethereum equals the weETH on Base and Avalanche plus what
+ * left one chain and has not been credited on another (in flight, or stuck after a fault).
+ */
+async function expectSupplyConserved() {
   expect(service.app.chains.checkInvariants()).toEqual([]);
+  const report = service.app.chains.supplyReport();
+  const supplyOn = (chainId: string) => report.get(`${chainId}\n${TOKEN[chainId]}`)?.originSupply ?? 0n;
+  const undelivered = service.app.chains
+    .allBridgeTransfers()
+    .filter((t) => t.event.bridge === 'LAYER_ZERO' && t.state !== 'completed')
+    .reduce((n, t) => n + BigInt(t.event.amount), 0n);
+  const locked = await balanceOf(service, '1', WEETH.adapter, WEETH.ethereum);
+  expect(locked).toBe(supplyOn('8453') + supplyOn('43114') + undelivered);
 }
 
 describe('LayerZero (weETH OFT) end to end', () => {
@@ -104,6 +121,87 @@ describe('LayerZero (weETH OFT) end to end', () => {
     expect(seen).toEqual(['LAYER_ZERO_TRANSFER_SENT', 'LAYER_ZERO_TRANSFER_RECEIVED']);
     expect(lz.txs).toMatchObject({ send_tx: { chain_id: '8453', tx_hash: sent.tx_hash }, receive_tx: { chain_id: '43114' }, compose_tx: null, error_tx: null });
     expect((await balanceOf(service, '43114', EVM_DEV[1], WEETH.avalanche)) - before).toBe(BigInt(r.amount_out));
-    expectSupplyConserved();
+    await expectSupplyConserved();
+  });
+
+  it('Ethereum → Base restricted to LAYER_ZERO: reverts without the approval, locks in the adapter after it, mints on Base', async () => {
+    const req = request('1', '8453', 3n * ONE, { bridges: ['LAYER_ZERO'] });
+    const r = await route(service, req);
+    expect(r.operations.map((o) => Object.keys(o).find((k) => k.endsWith('_transfer')))).toEqual(['layer_zero_transfer']);
+    expect(r.estimated_route_duration_seconds).toBe(180);
+    // no other bridge carries weETH
+    expect((await service.post('/v2/fungible/route', { ...req, bridges: ['CCTP', 'AXELAR'] })).status).toBe(404);
+
+    const msgs = await msgsFor(service, req, r, { '1': EVM_DEV[0], '8453': EVM_DEV[1] });
+    const evm = (msgs.txs![0] as { evm_tx: EvmTx }).evm_tx;
+    expect(evm.to).toBe(WEETH.adapter);
+    expect(evm.required_erc20_approvals).toEqual([{ token_contract: WEETH.ethereum, spender: WEETH.adapter, amount: (3n * ONE).toString() }]);
+    const unapproved = await execute({ chain_id: '1', from: evm.signer_address, to: evm.to, data: evm.data, value: evm.value });
+    expect(unapproved.status).toBe('reverted');
+    expect(unapproved.error).toMatch(/insufficient allowance/);
+
+    const lockedBefore = await balanceOf(service, '1', WEETH.adapter, WEETH.ethereum);
+    const before = await balanceOf(service, '8453', EVM_DEV[1], WEETH.base);
+    const sent = await runEvmTx(evm);
+    expect(sent.status, sent.error).toBe('success');
+    expect((await balanceOf(service, '1', WEETH.adapter, WEETH.ethereum)) - lockedBefore).toBe(3n * ONE);
+    const { status, seen } = await follow(sent.tx_hash, '1');
+    expect(status.state).toBe('STATE_COMPLETED_SUCCESS');
+    expect(seen).toEqual(['LAYER_ZERO_TRANSFER_SENT', 'LAYER_ZERO_TRANSFER_RECEIVED']);
+    expect((await balanceOf(service, '8453', EVM_DEV[1], WEETH.base)) - before).toBe(3n * ONE);
+    await expectSupplyConserved();
+  });
+
+  it('Avalanche → Ethereum: burnt on Avalanche, released from the adapter to the recipient', async () => {
+    const req = request('43114', '1', ONE / 2n);
+    const r = await route(service, req);
+    const op = (r.operations[0] as Record<string, any>).layer_zero_transfer;
+    expect(op).toMatchObject({ messaging_fee_asset: { denom: 'avalanche-native' }, destination_endpoint_id: 30101, messaging_fee_amount_usd: '1.50' });
+    const msgs = await msgsFor(service, req, r, { '43114': EVM_DEV[1], '1': EVM_DEV[0] });
+    const lockedBefore = await balanceOf(service, '1', WEETH.adapter, WEETH.ethereum);
+    const before = await balanceOf(service, '1', EVM_DEV[0], WEETH.ethereum);
+    const sent = await runEvmTx((msgs.txs![0] as { evm_tx: EvmTx }).evm_tx);
+    expect(sent.status, sent.error).toBe('success');
+    const { status } = await follow(sent.tx_hash, '43114');
+    expect(status.state).toBe('STATE_COMPLETED_SUCCESS');
+    expect((await balanceOf(service, '1', EVM_DEV[0], WEETH.ethereum)) - before).toBe(ONE / 2n);
+    expect(lockedBefore - (await balanceOf(service, '1', WEETH.adapter, WEETH.ethereum))).toBe(ONE / 2n);
+    await expectSupplyConserved();
+  });
+
+  it('a send with a compose message waits for its compose before it is RECEIVED', async () => {
+    // routes never compose (nothing runs after weETH lands on an EVM chain); a dApp may, calling the OFT itself
+    const fee = messagingFee(service.app.world, getLayerZeroData(), '8453', '1')!.amount;
+    const data = encodeSend({
+      sendParam: { dstEid: 30101, to: addressToBytes32(EVM_DEV[0]), amountLD: ONE, minAmountLD: ONE, extraOptions: new Uint8Array(), composeMsg: new Uint8Array([0xc0, 0xff, 0xee]), oftCmd: new Uint8Array() },
+      fee: { nativeFee: fee, lzTokenFee: 0n },
+      refundAddress: EVM_DEV[1],
+    });
+    const sent = await execute({ chain_id: '8453', from: EVM_DEV[1], to: WEETH.base, data, value: fee.toString() });
+    expect(sent.status, sent.error).toBe('success');
+    const { status, seen, lz } = await follow(sent.tx_hash, '8453');
+    expect(status.state).toBe('STATE_COMPLETED_SUCCESS');
+    expect(seen).toEqual(['LAYER_ZERO_TRANSFER_SENT', 'LAYER_ZERO_TRANSFER_WAITING_FOR_COMPOSE', 'LAYER_ZERO_TRANSFER_RECEIVED']);
+    expect(lz.txs.compose_tx).toMatchObject({ chain_id: '1' });
+    await expectSupplyConserved();
+  });
+
+  it('under layer_zero_fail the delivery reverts: FAILED with error_tx, the tokens stay locked and reach nobody', async () => {
+    const armed = await service.post('/local/faults', { kind: 'layer_zero_fail', chain_id: '1' });
+    expect(armed.status, JSON.stringify(armed.body)).toBe(200);
+    const req = request('1', '43114', ONE);
+    const r = await route(service, req);
+    const msgs = await msgsFor(service, req, r, { '1': EVM_DEV[0], '43114': EVM_DEV[1] });
+    const before = await balanceOf(service, '43114', EVM_DEV[1], WEETH.avalanche);
+    const senderBefore = await balanceOf(service, '1', EVM_DEV[0], WEETH.ethereum);
+    const sent = await runEvmTx((msgs.txs![0] as { evm_tx: EvmTx }).evm_tx);
+    expect(sent.status, sent.error).toBe('success');
+    const { status, seen, lz } = await follow(sent.tx_hash, '1');
+    expect(status.state).toBe('STATE_COMPLETED_ERROR');
+    expect(seen).toEqual(['LAYER_ZERO_TRANSFER_SENT', 'LAYER_ZERO_TRANSFER_FAILED']);
+    expect(lz.txs).toMatchObject({ receive_tx: null, error_tx: { chain_id: '43114' } });
+    expect(await balanceOf(service, '43114', EVM_DEV[1], WEETH.avalanche)).toBe(before);
+    expect(senderBefore - (await balanceOf(service, '1', EVM_DEV[0], WEETH.ethereum))).toBe(ONE);
+    await expectSupplyConserved();
   });
 });

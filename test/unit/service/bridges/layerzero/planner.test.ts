@@ -8,39 +8,15 @@ import { LayerZeroTransfer } from '../../../../../src/api/schemas/operations';
 import { layerZeroBridge } from '../../../../../src/service/bridges/layerzero';
 import type { LayerZeroLeg } from '../../../../../src/service/bridges/layerzero/planner';
 import { DEFAULT_PLANNER_CONFIG } from '../../../../../src/service/planner/config';
-import type { PlannerIndex } from '../../../../../src/service/planner/graph';
+import { plannerIndex } from '../../../../../src/service/planner/graph';
 import { QuoteContext } from '../../../../../src/service/planner/quote';
-import type { Leg, Position } from '../../../../../src/service/planner/types';
+import type { Leg } from '../../../../../src/service/planner/types';
 import { DEFAULT_TIMING } from '../../../../../src/service/planner/timing';
-import type { WorldAsset } from '../../../../../src/service/world';
-import { data, nativeOf, WEETH, world } from './support';
+import { nativeOf, WEETH, world } from './support';
 
 const planner = layerZeroBridge.planner;
 
-/** weETH as the world loader will catalogue it from data.json's assets (the loader merges them in phase 2). */
-function position(chainId: string, denom: string): Position {
-  const chain = world.chain(chainId)!;
-  const asset: WorldAsset = {
-    chainId,
-    denom,
-    originChainId: chainId,
-    originDenom: denom,
-    trace: '',
-    isCw20: false,
-    isEvm: true,
-    isSvm: false,
-    symbol: 'weETH',
-    decimals: 18,
-    tokenContract: denom,
-    coingeckoId: 'wrapped-eeth',
-    typeAsset: 'erc20',
-    source: 'bridges',
-  };
-  return { chainId, denom, asset, chain, originKey: `${chainId}\n${denom}`, baseDenom: denom, hops: [] };
-}
-
-const fakeIndex = { world, position: (c: string, d: string) => (data.deployments.some((x) => x.chainId === c && x.token === d) ? position(c, d) : undefined) };
-const edges = (): LayerZeroLeg[] => [...planner.edges(fakeIndex as unknown as PlannerIndex)];
+const edges = (): LayerZeroLeg[] => [...planner.edges(plannerIndex(world))];
 const leg = (from: string, to: string): LayerZeroLeg => edges().find((e) => e.from.chainId === from && e.to.chainId === to)!;
 const ctx = (smartRelay = true) => new QuoteContext(world, DEFAULT_PLANNER_CONFIG as typeof DEFAULT_PLANNER_CONFIG, smartRelay, 0n);
 
