@@ -48,8 +48,11 @@ export interface ForwardMemo {
     channel: string;
     timeout?: string | number;
     retries?: number;
-    /** The memo of the forwarded packet: an object (a JSON string is accepted too, as older PFM wrote it). */
-    next?: Memo | string;
+    /**
+     * The memo of the forwarded packet: an object (a JSON string is accepted too, as older PFM
+     * wrote it); PFM passes it on as it is, so it may be Axelar's GMP memo for the hop into Axelar.
+     */
+    next?: Memo | AxelarGmpMemo | string;
   };
 }
 
@@ -76,7 +79,7 @@ export const ForwardMemo: z.ZodType<ForwardMemo> = z.object({
     channel: z.string().regex(/^channel-[0-9]+$/),
     timeout: PfmTimeout.optional(),
     retries: z.number().int().nonnegative().optional(),
-    next: z.lazy(() => z.union([Memo, z.string()])).optional(),
+    next: z.lazy(() => z.union([Memo, AxelarGmpMemo, z.string()])).optional(),
   }),
 });
 
@@ -132,7 +135,7 @@ export function parseMemo(memo: string):
 export function forwardNext(memo: ForwardMemo): Memo | undefined {
   const next = memo.forward.next;
   if (next === undefined) return undefined;
-  if (typeof next !== 'string') return next;
+  if (typeof next !== 'string') return 'destination_chain' in next ? undefined : next;
   const parsed = parseMemo(next);
   return parsed.kind === 'forward' || parsed.kind === 'wasm' || parsed.kind === 'autopilot' ? parsed.memo : undefined;
 }
