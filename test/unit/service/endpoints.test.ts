@@ -116,6 +116,7 @@ describe('bridges, venues, recommend_assets and assets_between_chains', () => {
         { id: 'IBC', name: 'IBC', logo_uri: logo('ibc') },
         { id: 'AXELAR', name: 'Axelar', logo_uri: logo('axelar') },
         { id: 'CCTP', name: 'CCTP', logo_uri: logo('cctp') },
+        { id: 'LAYER_ZERO', name: 'LayerZero', logo_uri: logo('layerzero') },
       ],
     });
   });
