@@ -66,6 +66,12 @@ export interface BridgePlanner<D = unknown> {
   cannotFollow(world: World, prev: PlannerLeg, leg: PlannedBridgeLeg<D>): TxBreak | undefined;
   /** Why the leg after this crossing cannot ride on its transaction (its delivery runs nothing), or undefined. */
   cannotContinue(world: World, leg: PlannedBridgeLeg<D>, next: PlannerLeg): TxBreak | undefined;
+  /**
+   * What the crossing delivers of what enters it after its fee, when that is not all of it (a
+   * LayerZero OFT leaves behind the dust its shared decimals cannot carry), and the inverse:
+   * the least that delivers at least `amountOut`. Without it a crossing carries everything.
+   */
+  carries?: { forward(leg: PlannedBridgeLeg<D>, amountIn: bigint): bigint; backward(leg: PlannedBridgeLeg<D>, amountOut: bigint): bigint };
   /** The route operation: its wire key (`go_fast_transfer`) and body, without tx_index/amount_in/amount_out. */
   operation(ctx: QuoteContext, leg: PlannedBridgeLeg<D>, quote: LegQuote, o: { smartRelay: boolean; absorbed?: Absorbed }): { key: string; body: Body };
   /**

@@ -15,6 +15,7 @@ import { legFromChain, type Position } from '../../planner/types';
 import type { BridgePlanner, PlannedBridgeLeg } from '../types';
 import { deploymentOn, type LayerZeroData, type OftDeployment } from './data';
 import { messagingFee } from './fees';
+import { removeDust } from './oft';
 
 /** The messaging fee a route quoted, as /msgs reads it back from the operation. */
 export interface QuotedFee {
@@ -44,6 +45,7 @@ function where(p: Position): string {
 }
 
 export function layerZeroPlanner(data: LayerZeroData): BridgePlanner<LayerZeroLegData> {
+  const decimals = { localDecimals: data.localDecimals, sharedDecimals: data.sharedDecimals };
   return {
     *edges(ix) {
       for (const source of data.deployments) {
@@ -64,6 +66,15 @@ export function layerZeroPlanner(data: LayerZeroData): BridgePlanner<LayerZeroLe
     },
 
     seconds: (leg) => layerZeroSeconds(data, leg.from.chainId),
+
+    // the OFT sends what its shared decimals carry; the dust stays with the sender
+    carries: {
+      forward: (_leg, amountIn) => removeDust(amountIn, decimals),
+      backward: (_leg, amountOut) => {
+        const kept = removeDust(amountOut, decimals);
+        return kept === amountOut ? amountOut : kept + 10n ** BigInt(data.localDecimals - data.sharedDecimals);
+      },
+    },
 
     cannotFollow(_world, _prev, leg) {
       return {

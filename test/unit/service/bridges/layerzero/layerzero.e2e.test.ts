@@ -93,7 +93,8 @@ async function expectSupplyConserved() {
 
 describe('LayerZero (weETH OFT) end to end', () => {
   it('Base → Avalanche: chosen as the best route, burnt on Base, minted on Avalanche, SENT then RECEIVED', async () => {
-    const req = request('8453', '43114', 2n * ONE);
+    // 123456 wei of dust: six shared decimals cannot carry it, so it stays with the sender
+    const req = request('8453', '43114', 2n * ONE + 123_456n);
     const r = await route(service, req);
     expect(r.operations).toHaveLength(1);
     const op = r.operations[0] as Record<string, any>;
@@ -114,8 +115,10 @@ describe('LayerZero (weETH OFT) end to end', () => {
     expect(evm).toMatchObject({ chain_id: '8453', to: WEETH.base, value: op.layer_zero_transfer.messaging_fee_amount, required_erc20_approvals: [] });
 
     const before = await balanceOf(service, '43114', EVM_DEV[1], WEETH.avalanche);
+    const senderBefore = await balanceOf(service, '8453', EVM_DEV[0], WEETH.base);
     const sent = await runEvmTx(evm);
     expect(sent.status, sent.error).toBe('success');
+    expect(senderBefore - (await balanceOf(service, '8453', EVM_DEV[0], WEETH.base))).toBe(2n * ONE);
     const { status, seen, lz } = await follow(sent.tx_hash, '8453');
     expect(status.state).toBe('STATE_COMPLETED_SUCCESS');
     expect(seen).toEqual(['LAYER_ZERO_TRANSFER_SENT', 'LAYER_ZERO_TRANSFER_RECEIVED']);

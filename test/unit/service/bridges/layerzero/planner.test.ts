@@ -9,6 +9,8 @@ import { layerZeroBridge } from '../../../../../src/service/bridges/layerzero';
 import type { LayerZeroLeg } from '../../../../../src/service/bridges/layerzero/planner';
 import { DEFAULT_PLANNER_CONFIG } from '../../../../../src/service/planner/config';
 import { plannerIndex } from '../../../../../src/service/planner/graph';
+import { planRoute } from '../../../../../src/service/planner';
+import type { RouteRequest } from '../../../../../src/api/schemas';
 import { QuoteContext } from '../../../../../src/service/planner/quote';
 import type { Leg } from '../../../../../src/service/planner/types';
 import { DEFAULT_TIMING } from '../../../../../src/service/planner/timing';
@@ -49,6 +51,23 @@ describe('LayerZero planner', () => {
     expect(planner.seconds(leg('1', '8453'), o)).toBe(180);
     expect(planner.seconds(leg('8453', '1'), o)).toBe(60);
     expect(planner.seconds(leg('43114', '8453'), o)).toBe(60);
+  });
+
+  it('carries what six shared decimals can: forward drops the dust, backward rounds up to a carried amount', () => {
+    const l = leg('8453', '1');
+    expect(planner.carries!.forward(l, 1_000_000_123_456_789_012n)).toBe(1_000_000_000_000_000_000n);
+    expect(planner.carries!.backward(l, 1_000_000_000_000_000_000n)).toBe(1_000_000_000_000_000_000n);
+    expect(planner.carries!.backward(l, 1_000_000_000_000_000_001n)).toBe(1_000_001_000_000_000_000n);
+    expect(planner.carries!.forward(l, 999_999_999_999n)).toBe(0n);
+  });
+
+  it('quotes routes without dust: exact in drops it, exact out asks for the next carried amount', () => {
+    const base = { source_asset_chain_id: '8453', source_asset_denom: WEETH.base, dest_asset_chain_id: '43114', dest_asset_denom: WEETH.avalanche };
+    const exactIn = planRoute(world, { ...base, amount_in: '1000000123456789012' } as RouteRequest);
+    expect([exactIn.amount_in, exactIn.amount_out]).toEqual(['1000000123456789012', '1000000000000000000']);
+    const exactOut = planRoute(world, { ...base, amount_out: '1000000000000000001' } as RouteRequest);
+    expect([exactOut.amount_in, exactOut.amount_out]).toEqual(['1000001000000000000', '1000001000000000000']);
+    expect(() => planRoute(world, { ...base, amount_in: '999999999999' } as RouteRequest)).toThrow(/smallest amount LayerZero carries/);
   });
 
   it('starts and ends its own transaction', () => {
