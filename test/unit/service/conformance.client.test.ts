@@ -86,7 +86,7 @@ describe('@skip-go/client 1.6.1 against the local service: discovery', () => {
   });
 
   it('bridges and venues', async () => {
-    expect((await bridges())?.map((b) => b.id)).toEqual(['IBC', 'AXELAR', 'CCTP']);
+    expect((await bridges())?.map((b) => b.id)).toEqual(['IBC', 'AXELAR', 'CCTP', 'LAYER_ZERO']);
     const list = await venues({});
     expect(list?.map((v) => [v.name, v.chainId])).toEqual([
       ['osmosis-poolmanager', 'osmosis-1'],
