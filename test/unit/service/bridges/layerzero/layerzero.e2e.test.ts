@@ -21,8 +21,11 @@ const TOKEN: Record<string, string> = { '1': WEETH.ethereum, '8453': WEETH.base,
 const ONE = 10n ** 18n;
 
 let service: RunningService;
-// 600x: LayerZero's minute from Base takes 100 ms of wall time
-beforeAll(async () => void (service = await startService({ speed: 600 })));
+beforeAll(async () => {
+  service = await startService();
+  // simulated time moves only when a test advances it: no state can slip between two polls
+  service.app.clock.setSpeed(0);
+});
 afterAll(() => service.close());
 
 interface EvmTx {
@@ -58,20 +61,24 @@ async function runEvmTx(evm: EvmTx) {
   return execute({ chain_id: evm.chain_id, from: evm.signer_address, to: evm.to, data: evm.data, value: evm.value });
 }
 
-/** Polls status until the transfer ends, recording every LayerZero state seen on the way. */
-async function follow(txHash: string, chainId: string, deadlineMs = 20_000) {
+/** Simulated ms per status poll: shorter than any LayerZero phase (a compose follows its receive by 20 s). */
+const POLL_MS = 2_000;
+/** Longer than any crossing here (three minutes from Ethereum, stretched by the relayer's jitter). */
+const MAX_MS = 15 * 60_000;
+
+/** Reads status, advancing simulated time between reads, until the transfer ends; records every LayerZero state seen. */
+async function follow(txHash: string, chainId: string) {
   expect((await service.post('/v2/tx/track', { tx_hash: txHash, chain_id: chainId })).status).toBe(200);
   const seen: string[] = [];
-  const end = Date.now() + deadlineMs;
-  for (;;) {
+  for (let t = 0; t <= MAX_MS; t += POLL_MS) {
     const res = await service.get(`/v2/tx/status?tx_hash=${txHash}&chain_id=${chainId}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const lz = res.body.transfers?.[0]?.transfer_sequence?.[0]?.layer_zero_transfer;
     if (lz && seen.at(-1) !== lz.state) seen.push(lz.state);
     if (TERMINAL.has(res.body.state)) return { status: res.body, seen, lz };
-    if (Date.now() > end) throw new Error(`transfer ${txHash} did not end; states seen: ${seen.join(', ')}`);
-    await new Promise((r) => setTimeout(r, 10));
+    service.app.clock.advance(POLL_MS);
   }
+  throw new Error(`transfer ${txHash} did not end within ${MAX_MS} simulated ms; states seen: ${seen.join(', ')}`);
 }
 
 /**
