@@ -9,12 +9,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteRequest } from '../../../../../src/api/schemas';
 import { msgsRequestFor } from '../../../../../src/api/msgs-request';
-import { ChainSimulator, ManualClock } from '../../../../../src/service/chains';
-import { createLocalServices, type LocalServices } from '../../../../../src/service/local-routes';
 import { buildMsgsJson } from '../../../../../src/service/msgs';
 import { planRoute } from '../../../../../src/service/planner';
 import { runEvmTx } from '../../../../support/sim-evm';
-import { WEETH, world } from './support';
+import { expectOftBooksBalanced, manualChains, WEETH, world } from './support';
 
 const SEED = 20_261_124;
 const STEP_MS = 5_000;
@@ -22,26 +20,9 @@ const MAX_MS = 15 * 60_000;
 const TOKEN: Record<string, string> = { '1': WEETH.ethereum, '8453': WEETH.base, '43114': WEETH.avalanche };
 const CHAINS = Object.keys(TOKEN);
 
-let clock: ManualClock;
-let sim: ChainSimulator;
-let local: LocalServices;
-
-beforeAll(() => {
-  clock = new ManualClock(Date.UTC(2025, 5, 1, 12));
-  sim = new ChainSimulator({ world, clock });
-  local = createLocalServices({ sim, seed: SEED, log: () => {} });
-});
-afterAll(() => local.stop());
-
-function oftBooksBalance(): void {
-  const report = sim.supplyReport();
-  const supplyOn = (c: string) => report.get(`${c}\n${TOKEN[c]}`)?.originSupply ?? 0n;
-  const undelivered = sim
-    .allBridgeTransfers()
-    .filter((t) => t.event.bridge === 'LAYER_ZERO' && t.state !== 'completed')
-    .reduce((n, t) => n + BigInt(t.event.amount), 0n);
-  expect(sim.balance('1', WEETH.adapter, WEETH.ethereum)).toBe(supplyOn('8453') + supplyOn('43114') + undelivered);
-}
+let chains: ReturnType<typeof manualChains>;
+beforeAll(() => void (chains = manualChains(SEED)));
+afterAll(() => chains.local.stop());
 
 describe('LayerZero routes execute as quoted', () => {
   it('random weETH crossings: exact in or out, with dust; each lands amount_out and keeps the books', async () => {
@@ -50,6 +31,7 @@ describe('LayerZero routes execute as quoted', () => {
     const amount = fc.bigInt({ min: 10n ** 12n, max: 5n * 10n ** 18n });
     await fc.assert(
       fc.asyncProperty(pair, amount, fc.boolean(), fc.integer({ min: 2, max: 9 }), async ([from, to], wanted, exactOut, n) => {
+        const { clock, sim, local } = chains;
         const sender = sim.devAddress(from, n);
         const recipient = sim.devAddress(to, n);
         const base = { source_asset_chain_id: from, source_asset_denom: TOKEN[from], dest_asset_chain_id: to, dest_asset_denom: TOKEN[to] };
@@ -78,7 +60,7 @@ describe('LayerZero routes execute as quoted', () => {
         expect(state).toBe('STATE_COMPLETED_SUCCESS');
         expect(sim.balance(to, recipient, TOKEN[to]!) - gainedBefore).toBe(BigInt(route.amount_out));
         expect(sim.checkInvariants()).toEqual([]);
-        oftBooksBalance();
+        expectOftBooksBalanced(sim);
       }),
       { seed: SEED, numRuns: 40, endOnFailure: true },
     );

@@ -4,7 +4,10 @@
  * simulator's own ledger class) that records events and bridge events, so the OFT contracts
  * and relay steps run exactly as the simulator will run them.
  */
+import { expect } from 'vitest';
+import { ChainSimulator, ManualClock } from '../../../../../src/service/chains';
 import { ChainLedger } from '../../../../../src/service/chains/ledger';
+import { createLocalServices, type LocalServices } from '../../../../../src/service/local-routes';
 import type { TxEvent, TxRecord } from '../../../../../src/service/chains/blocks';
 import type { ExecContext } from '../../../../../src/service/chains/executors';
 import type { BridgeTransferView, TxBuilding } from '../../../../../src/service/bridges/types';
@@ -132,4 +135,25 @@ export function fakeBuilding(addresses: string[], chainOf: (pos: number) => stri
       throw new Error('LayerZero never builds a cosmos_tx');
     },
   };
+}
+
+/** The simulator and the local services on a clock that moves only when a test advances it. */
+export function manualChains(seed: number): { clock: ManualClock; sim: ChainSimulator; local: LocalServices } {
+  const clock = new ManualClock(Date.UTC(2025, 5, 1, 12));
+  const sim = new ChainSimulator({ world, clock });
+  return { clock, sim, local: createLocalServices({ sim, seed, log: () => {} }) };
+}
+
+/**
+ * The OFT's books: the adapter's lock on Ethereum equals the weETH on Base and Avalanche plus
+ * what left one chain and was not credited on another (in flight, or stuck after a fault).
+ */
+export function expectOftBooksBalanced(sim: ChainSimulator): void {
+  const report = sim.supplyReport();
+  const supplyOn = (chainId: string, token: string) => report.get(`${chainId}\n${token}`)?.originSupply ?? 0n;
+  const undelivered = sim
+    .allBridgeTransfers()
+    .filter((t) => t.event.bridge === 'LAYER_ZERO' && t.state !== 'completed')
+    .reduce((n, t) => n + BigInt(t.event.amount), 0n);
+  expect(sim.balance('1', WEETH.adapter, WEETH.ethereum)).toBe(supplyOn('8453', WEETH.base) + supplyOn('43114', WEETH.avalanche) + undelivered);
 }
