@@ -11,12 +11,13 @@ import { cctpBridge } from './cctp';
 import { eurekaBridge } from './eureka';
 import { goFastBridge } from './go-fast';
 import { hyperlaneBridge } from './hyperlane';
+import { layerZeroBridge } from './layerzero';
 import { opinitBridge } from './opinit';
 import { stargateBridge } from './stargate';
 import { BRIDGE_IDS, type AnyServiceBridge, type BridgeId } from './types';
 
 /** In the order the planner enumerates their crossings (ties resolve by it). */
-export const BRIDGES: readonly AnyServiceBridge[] = [cctpBridge, axelarBridge, opinitBridge, goFastBridge, eurekaBridge, hyperlaneBridge, stargateBridge];
+export const BRIDGES: readonly AnyServiceBridge[] = [cctpBridge, axelarBridge, opinitBridge, goFastBridge, eurekaBridge, hyperlaneBridge, stargateBridge, layerZeroBridge];
 
 const byId = new Map<BridgeId, AnyServiceBridge>(BRIDGES.map((b) => [b.id, b]));
 const byOperation = new Map<string, AnyServiceBridge>(BRIDGES.map((b) => [b.msgs.operationKey, b]));

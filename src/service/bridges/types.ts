@@ -80,6 +80,12 @@ export interface BridgePlanner<D = unknown> {
    * and `amountInFor` for the way back.
    */
   amountOut?(leg: PlannedBridgeLeg<D>, amountIn: bigint): bigint;
+  /**
+   * What the crossing delivers of what enters it after its fee, when that is not all of it (a
+   * LayerZero OFT leaves behind the dust its shared decimals cannot carry), and the inverse:
+   * the least that delivers at least `amountOut`. Without it a crossing carries everything.
+   */
+  carries?: { forward(leg: PlannedBridgeLeg<D>, amountIn: bigint): bigint; backward(leg: PlannedBridgeLeg<D>, amountOut: bigint): bigint };
   /** The route operation: its wire key (`go_fast_transfer`) and body, without tx_index/amount_in/amount_out. */
   operation(ctx: QuoteContext, leg: PlannedBridgeLeg<D>, quote: LegQuote, o: { smartRelay: boolean; absorbed?: Absorbed }): { key: string; body: Body };
   /**
@@ -262,10 +268,12 @@ export interface BridgeSimulation {
   /** Violations of the bridge's own supply invariant, for ChainSimulator.checkInvariants (empty when it holds). */
   invariants?(read: BridgeSupplyReader): string[];
   /**
-   * Balances the bridge's own actors hold at genesis (Go Fast's solver inventory), backed like
-   * any genesis balance (the escrows behind a voucher are funded too).
+   * Balances the bridge's own contracts and actors hold at genesis (Go Fast's solver inventory,
+   * Stargate's pools, an OFT adapter's lock backing what its OFTs elsewhere start with), given
+   * what genesis gives every other account (`planned`: a chain's total of a denom); backed like
+   * any genesis balance.
    */
-  genesis?(world: World): readonly BridgeGenesisHolding[];
+  genesis?(world: World, planned: (chainId: string, denom: string) => bigint): readonly BridgeGenesisHolding[];
   /**
    * false when crossings move existing tokens instead of burning and minting (a solver fronts
    * its inventory, the source gateway holds what it took): no bridge flow in the supply report.

@@ -163,6 +163,12 @@ export interface GenericBridgeEvent extends BridgeEventBase {
    * pool on the destination. Nothing is burnt or minted, so supply accounting leaves it out.
    */
   pooled?: boolean;
+  /**
+   * Contracts that hold the tokens instead of burning or minting them: `source` locks the
+   * amount (an OFT adapter on its token's home chain), `destination` releases it from its lock
+   * on arrival. Supply moves only by burns and mints, so the supply report leaves these out.
+   */
+  custody?: { source?: string; destination?: string };
 }
 
 /** A transfer leaving through a bridge other than IBC; consumed by the bridge relayer. */

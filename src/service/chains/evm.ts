@@ -56,8 +56,9 @@ export function executeEvmCall(ctx: ExecContext, call: EvmCall, contracts: (chai
   // a token that is itself a bridge contract (a warp route's synthetic) runs as that contract
   if (token?.tokenContract && same(token.denom, call.to) && !contract) {
     const out = executeErc20(ctx, token.denom, from, call.data, call.value);
-    if (out === undefined) throw revert(`function selector ${call.data.slice(0, 10)} is not an ERC-20 function of ${token.denom}`);
-    return out;
+    if (out !== undefined) return out;
+    // a token that is also a bridge contract (a LayerZero OFT) runs its other functions there
+    if (!contract) throw revert(`function selector ${call.data.slice(0, 10)} is not an ERC-20 function of ${token.denom}`);
   }
   if (call.value > 0n) ledger.send(from, toChecksumAddress(call.to), nativeDenom(ctx.chain), call.value);
 

@@ -118,7 +118,7 @@ export function backingPath(
   return { origin: { chainId: cur, denom: t.baseDenom, unbacked: false }, escrows };
 }
 
-/** An account a bridge's own contract or actor holds from genesis (a pool, a solver's inventory). */
+/** An account a bridge's own contract or actor holds from genesis (a pool, a solver's inventory, an OFT adapter's lock). */
 export interface BridgeGenesisHolding {
   chainId: string;
   address: string;
@@ -127,10 +127,16 @@ export interface BridgeGenesisHolding {
 }
 
 /**
- * `grants`: what the bridges' own actors hold (a solver's inventory); `collateral`: lock-and-mint
- * pairs whose lock genesis funds with the token's genesis supply.
+ * `grants`: what the bridges' own contracts and actors hold, given what genesis gives every
+ * other account (`planned`: a chain's total of a denom; an OFT adapter's lock backs what its OFTs
+ * elsewhere start with); `collateral`: lock-and-mint pairs whose lock genesis funds with the
+ * token's genesis supply.
  */
-export function buildGenesisPlan(world: World, grants: readonly BridgeGenesisHolding[] = [], collateral: readonly CollateralPair[] = []): GenesisPlan {
+export function buildGenesisPlan(
+  world: World,
+  grants?: (planned: (chainId: string, denom: string) => bigint) => readonly BridgeGenesisHolding[],
+  collateral: readonly CollateralPair[] = [],
+): GenesisPlan {
   const chains = new Map<string, ChainGenesis>();
   const minted = new Map<string, bigint>();
   const plan = (id: string): ChainGenesis => {
@@ -177,15 +183,19 @@ export function buildGenesisPlan(world: World, grants: readonly BridgeGenesisHol
     const address = poolAddress(world, pool);
     pool.denoms.forEach((denom, i) => grant({ chainId: pool.chainId, address, denom, amount: BigInt(pool.reserves[i]!) }));
   }
-  // what the bridges' own contracts and actors hold (a pool's liquidity, a solver's inventory)
-  for (const g of grants) grant(g);
+  /** What genesis gives a chain's accounts of a denom so far (dev accounts and named accounts). */
+  const planned = (chainId: string, denom: string): bigint => {
+    const g = chains.get(chainId);
+    if (!g) return 0n;
+    const same = (d: string): boolean => d.toLowerCase() === denom.toLowerCase();
+    const dev = g.holdings.filter((h) => same(h.denom)).reduce((n, h) => n + h.amount * BigInt(DEV_ACCOUNT_COUNT), 0n);
+    return g.accounts.filter((a) => same(a.denom)).reduce((n, a) => n + a.amount, dev);
+  };
+  // what the bridges' own contracts and actors hold (a pool's liquidity, a solver's inventory, an adapter's lock)
+  for (const g of grants?.(planned) ?? []) if (g.amount > 0n) grant(g);
   // a token minted against a lock is backed at genesis, like a voucher by its escrow
   for (const p of collateral) {
-    const g = chains.get(p.token.chainId);
-    const same = (d: string): boolean => d.toLowerCase() === p.token.denom.toLowerCase();
-    let total = 0n;
-    for (const h of g?.holdings ?? []) if (same(h.denom)) total += h.amount * BigInt(DEV_ACCOUNT_COUNT);
-    for (const a of g?.accounts ?? []) if (same(a.denom)) total += a.amount;
+    const total = planned(p.token.chainId, p.token.denom);
     if (total > 0n) grant({ chainId: p.lock.chainId, address: p.lock.address, denom: p.lock.denom, amount: total });
   }
   // deterministic materialisation order (account numbers of escrow accounts)

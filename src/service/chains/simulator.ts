@@ -355,7 +355,7 @@ export class ChainSimulator {
   private genesisPlan(): GenesisPlan {
     this.plan ??= buildGenesisPlan(
       this.world,
-      BRIDGES.flatMap((b) => b.simulation.genesis?.(this.world) ?? []),
+      (planned) => BRIDGES.flatMap((b) => b.simulation.genesis?.(this.world, planned) ?? []),
       BRIDGES.flatMap((b) => this.collateralOf(b.id)),
     );
     return this.plan;
@@ -373,6 +373,7 @@ export class ChainSimulator {
       // EVM and Solana: the dev accounts' addresses there hold the chain's gas token and main assets
       const dev = st.chain.chainType === 'evm' ? devEvmAddress : devSvmAddress;
       for (let n = 0; n < DEV_ACCOUNT_COUNT; n++) for (const h of g?.holdings ?? []) ledger.mint(dev(n), h.denom, h.amount);
+      // and the bridge contracts what genesis grants them (an OFT adapter's lock)
       for (const a of g?.accounts ?? []) ledger.mint(a.address, a.denom, a.amount);
       return;
     }
@@ -1482,10 +1483,12 @@ export class ChainSimulator {
     for (const t of this.bridgeTransfers.values()) {
       // a bridge that moves existing tokens (a solver's inventory, a pool) burns and mints nothing
       if (bridgeOf(t.event.bridge).simulation.burnsAndMints === false || ('pooled' in t.event && t.event.pooled)) continue;
-      // locking and unlocking only move tokens between accounts: not flows of their supply
+      // locking and unlocking (collateral, an OFT adapter's custody) move tokens between accounts: not supply flows
       const pairs = this.collateralOf(t.event.bridge);
-      if (!isLockSide(pairs, t.event.chainId, t.event.sourceDenom)) row(originOf(t.event.chainId, t.event.sourceDenom)).bridgedOut += BigInt(t.event.amount);
-      if (t.arrived && !isLockSide(pairs, t.arrived.chainId, t.arrived.denom)) row(originOf(t.arrived.chainId, t.arrived.denom)).bridgedIn += BigInt(t.event.amount);
+      const custody = 'custody' in t.event ? t.event.custody : undefined;
+      if (!custody?.source && !isLockSide(pairs, t.event.chainId, t.event.sourceDenom)) row(originOf(t.event.chainId, t.event.sourceDenom)).bridgedOut += BigInt(t.event.amount);
+      const released = custody?.destination !== undefined && t.arrived?.chainId === t.event.destChainId;
+      if (t.arrived && !released && !isLockSide(pairs, t.arrived.chainId, t.arrived.denom)) row(originOf(t.arrived.chainId, t.arrived.denom)).bridgedIn += BigInt(t.event.amount);
     }
     return report;
   }

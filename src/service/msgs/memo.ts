@@ -135,7 +135,7 @@ export function parseMemo(memo: string):
 export function forwardNext(memo: ForwardMemo): Memo | AxelarGmpMemo | undefined {
   const next = memo.forward.next;
   if (next === undefined) return undefined;
-  if (typeof next !== 'string') return next;
+  if (typeof next !== 'string') return 'destination_chain' in next ? undefined : next;
   const parsed = parseMemo(next);
   return parsed.kind === 'none' || parsed.kind === 'other' ? undefined : parsed.memo;
 }

@@ -184,6 +184,14 @@ export function quoteForward(ctx: QuoteContext, legs: readonly Leg[], amountIn: 
           }
           out = amt - fee.amount;
         }
+        const carries = bridgeOf(leg.bridge).planner.carries;
+        if (carries) {
+          out = carries.forward(leg, out);
+          if (out <= 0n) {
+            const cover = `the smallest amount ${bridgeOf(leg.bridge).name} carries`;
+            return { ok: false, reason: `amount is too small: it is below ${cover}`, cover };
+          }
+        }
         quotes.push(fee ? { amountIn: amt, amountOut: out, fee } : { amountIn: amt, amountOut: out });
         amt = out;
       }
@@ -216,6 +224,8 @@ export function quoteBackward(ctx: QuoteContext, legs: readonly Leg[], amountOut
           amt = planner.amountInFor(ctx, leg, amt);
           break;
         }
+        const carries = planner.carries;
+        if (carries) amt = carries.backward(leg, amt);
         const fee = ctx.bridgeFee(leg);
         if (fee && fee.behavior === 'FEE_BEHAVIOR_DEDUCTED') amt += fee.amount;
       }

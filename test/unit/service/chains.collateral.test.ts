@@ -29,7 +29,7 @@ describe('lock-and-mint pairs in the supply books', () => {
 
   it('genesis backs the minted token with as much in the lock', () => {
     const world = getWorld();
-    const plan = buildGenesisPlan(world, [], [pair]);
+    const plan = buildGenesisPlan(world, undefined, [pair]);
     const perAccount = plan.chains.get('169')!.holdings.find((h) => h.denom === TIA_N)!.amount;
     expect(perAccount).toBe(1000n * 10n ** 6n);
     expect(plan.chains.get('celestia')!.accounts.filter((a) => a.address === WARP)).toEqual([{ address: WARP, denom: 'utia', amount: perAccount * 10n, origin: { chainId: 'celestia', denom: 'utia', unbacked: false } }]);

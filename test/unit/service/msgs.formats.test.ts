@@ -47,6 +47,14 @@ describe('memos', () => {
     expect(forwardNext(ForwardMemo.parse(legacy))).toEqual(JSON.parse(stringifyExact(inner)));
   });
 
+  it('a PFM hop into Axelar carries its GMP memo as `next`, and PFM takes it', () => {
+    const gmp = axelarGmpMemo('Ethereum', '0x6Fac4D18c912343BF86fa7049364Dd4E424Ab9C0', 3004507n);
+    const text = stringifyExact(forwardMemo({ receiver: AXELAR_GMP_ACCOUNT, channel: 'channel-208', timeoutSeconds: 300n, next: gmp }));
+    expect(parseMemo(text).kind).toBe('forward');
+    // it is not a memo PFM or ibc-hooks act on after the hop: Axelar's GMP module reads it
+    expect(forwardNext(ForwardMemo.parse(JSON.parse(text)))).toBeUndefined();
+  });
+
   it('PFM timeouts: Go durations and nanoseconds', () => {
     expect(pfmTimeoutNs('300s')).toBe(300_000_000_000n);
     expect(pfmTimeoutNs('1h30m')).toBe(5_400_000_000_000n);
