@@ -26,6 +26,8 @@ beforeAll(() => {
 const userAddressOn = (w: World, chainId: string): string => userAddress(w.chain(chainId)!.chainType, w.chain(chainId)!.bech32Prefix);
 
 const answers: { request: unknown; built: string }[] = [];
+/** Operation kinds src/verify decodes; the other bridges' messages (and svm_tx) are `unverified` for now. */
+const DECODED = ['transfer', 'swap', 'cctp_transfer', 'axelar_transfer'];
 
 describe('verify over random routes of the local service', () => {
   it('finds nothing wrong in honest answers', () => {
@@ -52,7 +54,13 @@ describe('verify over random routes of the local service', () => {
           throw e;
         }
         const findings = verifyMsgs(request as never, built, { now: NOW, local: true });
-        expect(findings, JSON.stringify({ ops: route.operations, built }, null, 1)).toEqual([]);
+        // the bridges Courier does not decode yet are `unverified`, never blocking; the rest verify clean
+        const kinds = route.operations.map((op) => Object.keys(op).find((k) => !['tx_index', 'amount_in', 'amount_out'].includes(k))!);
+        // (a Solana transaction is not decoded either)
+        const decoded = kinds.every((k) => DECODED.includes(k)) && !built.txs.some((t) => 'svm_tx' in t);
+        const shown = decoded ? findings : findings.filter((f) => f.kind !== 'unverified');
+        expect(shown, JSON.stringify({ ops: route.operations, built }, null, 1)).toEqual([]);
+        if (!decoded) return;
         answers.push({ request, built: JSON.stringify(built) });
         verified += 1;
         for (const op of route.operations) seen.add(Object.keys(op).find((k) => !['tx_index', 'amount_in', 'amount_out'].includes(k))!);
