@@ -19,14 +19,16 @@ test('changing the amount while a quote is loading aborts the stale request in t
     const slow = await own.service.post('/local/faults', { kind: 'http', rate: 1, mode: 'slow', slow_ms: 30_000, paths: ['/v2/fungible/route'], count: 1 });
     expect(slow.status).toBe(200);
 
-    // Every route request the background makes, and whether its fetch was aborted.
+    // Every default route request the background makes, and whether its fetch was aborted.
     await serviceWorker.evaluate(() => {
       const g = globalThis as any;
       const original = g.fetch;
       g.__routeCalls = [];
       g.fetch = (input: unknown, init?: RequestInit) => {
         const url = String(input instanceof Request ? input.url : input);
-        if (url.includes('/v2/fungible/route')) {
+        // the default quote only: the alternatives the popup compares (bridges, go_fast) come after it
+        const body = String(init?.body ?? '');
+        if (url.includes('/v2/fungible/route') && !/"bridges"|"go_fast":true/.test(body)) {
           const call = { amount: /"amount_in":"(\d+)"/.exec(String(init?.body ?? ''))?.[1] ?? null, aborted: false, settled: false };
           g.__routeCalls.push(call);
           init?.signal?.addEventListener('abort', () => (call.aborted = true));

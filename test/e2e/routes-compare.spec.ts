@@ -19,11 +19,16 @@ test('window.courier.routes: every route found, compared, labelled and sorted by
   await connect(context, page, pageServer.origin);
 
   const { routes } = expectOk(await call(page, 'routes', TO_NOBLE));
-  expect(routes.map((r: any) => r.bridges)).toEqual([['CCTP'], ['AXELAR', 'IBC']]);
-  const [cctp, axelar] = routes;
-  // CCTP delivers all of it and is quicker: both labels; Axelar's route neither
-  expect(cctp.labels).toEqual(['cheapest', 'fastest']);
+  // CCTP alone, Axelar then IBC from Osmosis, and Go Fast (filled on Osmosis) then IBC
+  expect(routes.map((r: any) => r.bridges.join('+')).sort()).toEqual(['AXELAR+IBC', 'CCTP', 'GO_FAST+IBC']);
+  const byBridges = (b: string) => routes.find((r: any) => r.bridges.join('+') === b);
+  const [cctp, axelar, goFast] = [byBridges('CCTP'), byBridges('AXELAR+IBC'), byBridges('GO_FAST+IBC')];
+  // CCTP delivers the most: cheapest; Go Fast arrives in seconds: fastest; Axelar's route neither
+  expect(cctp.labels).toEqual(['cheapest']);
+  expect(goFast.labels).toEqual(['fastest']);
   expect(axelar.labels).toEqual([]);
+  expect(routes[0]).toBe(cctp);
+  for (let i = 1; i < routes.length; i++) expect(Number(routes[i].received_usd)).toBeLessThanOrEqual(Number(routes[i - 1].received_usd));
   expect(BigInt(cctp.route.amount_out)).toBeGreaterThan(BigInt(axelar.route.amount_out));
   for (const r of routes) {
     expect(r.received_usd).toBe(r.route.usd_amount_out);
@@ -32,8 +37,10 @@ test('window.courier.routes: every route found, compared, labelled and sorted by
     expect(r.duration_seconds).toBe(r.route.estimated_route_duration_seconds);
   }
   expect(Number(cctp.received_usd)).toBeGreaterThan(Number(axelar.received_usd));
+  expect(goFast.duration_seconds).toBeLessThan(cctp.duration_seconds);
   expect(cctp.duration_seconds).toBeLessThan(axelar.duration_seconds);
   expect(Object.keys(axelar.route.operations[0])).toContain('axelar_transfer');
+  expect(Object.keys(goFast.route.operations[0])).toContain('go_fast_transfer');
 
   // the default route is one of them, as `route` answers it
   const single = expectOk(await call(page, 'route', TO_NOBLE));
@@ -60,12 +67,14 @@ test('popup: the routes side by side; picking Axelar makes Build build the Axela
   await expect(axelar).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('route-choices')).toHaveAttribute('data-pending', '0', { timeout: 30_000 });
   const choices = page.getByTestId('route-choice');
-  await expect(choices).toHaveCount(2);
+  await expect(choices).toHaveCount(3);
   await expect(choices.first()).toHaveAttribute('data-bridges', 'CCTP');
-  await expect(choices.first()).toHaveAttribute('data-labels', 'cheapest fastest');
+  await expect(choices.first()).toHaveAttribute('data-labels', 'cheapest');
   await expect(choices.first()).toContainText('Cheapest');
-  await expect(choices.first()).toContainText('Fastest');
   await expect(choices.first()).toContainText('100 USDC ($100.00)');
+  const goFast = page.locator('[data-testid="route-choice"][data-bridges*="GO_FAST"]');
+  await expect(goFast).toHaveAttribute('data-labels', 'fastest');
+  await expect(goFast).toContainText('Fastest');
   await expect(choices.nth(1)).toContainText(/transaction to sign/);
   await expect(cctp).toBeChecked();
   await expectAccessible(page, 'the routes found');
@@ -73,6 +82,8 @@ test('popup: the routes side by side; picking Axelar makes Build build the Axela
   // keyboard: arrow keys move the pick like any radio group
   await cctp.focus();
   await page.keyboard.press('ArrowDown');
+  await expect(choices.nth(1).getByRole('radio')).toBeChecked();
+  await axelar.check();
   await expect(axelar).toBeChecked();
   await expect(page.getByTestId('quote-amount-out')).toContainText('99.79');
 
