@@ -10,7 +10,7 @@ import { invalidArgument } from '../http/errors';
 import { amount, sameDenom, str } from './read';
 import type { World } from '../world';
 import { bridgeByOperation } from '../bridges/registry';
-import type { MsgsBridgeLeg } from '../bridges/types';
+import type { MsgsBridgeLeg, MsgsLegBase } from '../bridges/types';
 import type { EntryPointSwapOperation } from './entry-point';
 
 type Body = Record<string, unknown>;
@@ -49,21 +49,8 @@ export function requiredChainIds(operations: readonly Operation[]): string[] {
 
 // ─────────────────────────────── the builder's model ───────────────────────────────
 
-interface LegBase {
-  /** Index in the request's operations. */
-  index: number;
-  txIndex: number | undefined;
-  from: string;
-  to: string;
-  /** Positions of `from` / `to` in the chain path (and so in address_list). */
-  fromPos: number;
-  toPos: number;
-  denomIn: string;
-  denomOut: string;
-  /** As sent by the caller (base units), when sent. */
-  amountIn: bigint | undefined;
-  amountOut: bigint | undefined;
-}
+/** What every leg of the builder knows (the bridges' legs too: MsgsLegBase). */
+type LegBase = MsgsLegBase;
 
 export interface TransferLeg extends LegBase {
   kind: 'transfer';

@@ -18,6 +18,20 @@ const T0 = 1_700_000_000_000;
 const withRoute = (seconds: number | null) =>
   ({ createdAt: T0, route: seconds === null ? null : { estimatedDurationSeconds: seconds } }) as Pick<TrackedTx, 'createdAt' | 'route'>;
 
+/** The tracker's polls, tick by tick, until the first one at or after `endsAt`: how many, when, and the last gap. */
+function pollUntil(item: Pick<TrackedTx, 'createdAt' | 'route'>, endsAt: number): { at: number; polls: number; interval: number } {
+  let at = firstPollAt(T0, DEFAULT_POLICY);
+  let polls = 1;
+  let interval = at - T0;
+  while (at < endsAt) {
+    const next = nextPollAfterAnswer(item, at, DEFAULT_POLICY);
+    interval = next - at;
+    at = next;
+    polls++;
+  }
+  return { at, polls, interval };
+}
+
 describe('poll schedule', () => {
   it('polls first 3 s after entering, or at the floor when that is later', () => {
     expect(firstPollAt(T0, DEFAULT_POLICY)).toBe(T0 + 3_000);
@@ -52,15 +66,7 @@ describe('poll schedule', () => {
       for (const share of [0.9, 1, 1.1, 1.3]) {
         const item = withRoute(seconds);
         const endsAt = T0 + seconds * 1000 * share;
-        let at = firstPollAt(T0, DEFAULT_POLICY);
-        let polls = 1;
-        let interval = at - T0;
-        while (at < endsAt) {
-          const next = nextPollAfterAnswer(item, at, DEFAULT_POLICY);
-          interval = next - at;
-          at = next;
-          polls++;
-        }
+        const { at, polls, interval } = pollUntil(item, endsAt);
         const naive = Math.ceil((endsAt - T0) / 1000);
         expect(polls, `${seconds} s route ending at ${share}`).toBeLessThanOrEqual(naive / 5);
         expect(at - endsAt).toBeLessThanOrEqual(interval);
@@ -73,15 +79,7 @@ describe('poll schedule', () => {
       for (const share of [0.95, 1, 1.2]) {
         const item = withRoute(seconds);
         const endsAt = T0 + seconds * 1000 * share;
-        let at = firstPollAt(T0, DEFAULT_POLICY);
-        let polls = 1;
-        let interval = at - T0;
-        while (at < endsAt) {
-          const next = nextPollAfterAnswer(item, at, DEFAULT_POLICY);
-          interval = next - at;
-          at = next;
-          polls++;
-        }
+        const { at, polls, interval } = pollUntil(item, endsAt);
         const naive = Math.ceil((endsAt - T0) / 1000);
         expect(polls, `${seconds} s wait ending at ${share}`).toBeLessThanOrEqual(naive / 5);
         expect(at - endsAt).toBeLessThanOrEqual(interval);
@@ -130,7 +128,7 @@ describe('poll schedule', () => {
           const error = nextPollAfterError(item, errors, retryAfter, now, random, policy) - now;
           expect(answer).toBeGreaterThanOrEqual(Math.max(floor, policy.minIntervalMs));
           // a long wait cruises at D/100, between a minute and an hour apart
-          const longWait = seconds === null ? 0 : Math.min(policy.maxLongWaitIntervalMs, Math.max(policy.maxCruiseIntervalMs, seconds * 1000 * policy.longWaitShare));
+          const longWait = seconds === null ? 0 : Math.ceil(Math.min(policy.maxLongWaitIntervalMs, Math.max(policy.maxCruiseIntervalMs, seconds * 1000 * policy.longWaitShare)));
           expect(answer).toBeLessThanOrEqual(Math.max(floor, policy.maxIntervalMs, longWait));
           expect(error).toBeGreaterThanOrEqual(answer);
           expect(error).toBeLessThanOrEqual(Math.max(floor, policy.maxIntervalMs, longWait, policy.errorMaxMs, policy.retryAfterMaxMs));
