@@ -13,6 +13,7 @@
  */
 import { BinaryReader, BinaryWriter } from 'cosmjs-types/binary';
 import { msgTransfer, type CosmosMsgJson } from '../../msgs/cosmos';
+import { readCoin } from '../../chains/proto';
 
 export const TYPE_MSG_TRANSFER = '/ibc.applications.transfer.v1.MsgTransfer';
 
@@ -29,17 +30,6 @@ export interface MsgTransferV10 {
   useAliasing: boolean;
 }
 
-function readCoin(bytes: Uint8Array): { denom: string; amount: string } {
-  const r = new BinaryReader(bytes);
-  const c = { denom: '', amount: '' };
-  while (r.pos < r.len) {
-    const tag = r.uint32();
-    if (tag >>> 3 === 1) c.denom = r.string();
-    else if (tag >>> 3 === 2) c.amount = r.string();
-    else r.skipType(tag & 7);
-  }
-  return c;
-}
 
 function readHeight(bytes: Uint8Array): { revisionNumber: bigint; revisionHeight: bigint } {
   const r = new BinaryReader(bytes);

@@ -14,6 +14,7 @@
 import { BinaryReader, BinaryWriter } from 'cosmjs-types/binary';
 import { stringifyExact, type ExactJson } from '../../msgs/json';
 import { HEX_ADDRESS } from './data';
+import { readCoin, writeCoin } from '../../chains/proto';
 
 export const TYPE_MSG_REMOTE_TRANSFER = '/hyperlane.warp.v1.MsgRemoteTransfer';
 
@@ -33,24 +34,7 @@ export interface MsgRemoteTransfer {
   customHookMetadata: string;
 }
 
-function writeCoin(c: { denom: string; amount: string }): Uint8Array {
-  const w = BinaryWriter.create();
-  if (c.denom !== '') w.uint32(10).string(c.denom);
-  if (c.amount !== '') w.uint32(18).string(c.amount);
-  return w.finish();
-}
 
-function readCoin(bytes: Uint8Array): { denom: string; amount: string } {
-  const r = new BinaryReader(bytes);
-  const c = { denom: '', amount: '' };
-  while (r.pos < r.len) {
-    const tag = r.uint32();
-    if (tag >>> 3 === 1) c.denom = r.string();
-    else if (tag >>> 3 === 2) c.amount = r.string();
-    else r.skipType(tag & 7);
-  }
-  return c;
-}
 
 export const MsgRemoteTransferCodec = {
   encode(m: MsgRemoteTransfer): Uint8Array {
