@@ -237,9 +237,13 @@ export function createQuoteRunner(form: Store<QuoteForm>, deps: QuoteRunnerDeps)
       const s = state.get();
       const alt = alternatives.get();
       const unfinished = deps.planAlternatives !== undefined && s.phase === 'ready' && (alt.key !== s.key || alt.incomplete);
-      if (current && s.phase === 'ready' && (now() - s.at >= refreshMs || unfinished)) {
+      // the form may have changed while the runner was stopped (typed before the view's start):
+      // then it is a new question, never a refresh of the old one
+      const asked = planRouteRequest(form.get());
+      const same = current !== null && asked.ok && asked.key === current.baseKey;
+      if (same && s.phase === 'ready' && (now() - s.at >= refreshMs || unfinished)) {
         refresh(); // back on the page after a while (the quote is stale), or the alternatives were cut short
-      } else if (current && s.phase === 'ready') {
+      } else if (same && s.phase === 'ready') {
         scheduleRefresh(generation);
       } else {
         evaluate(s.phase === 'loading' && current === null);

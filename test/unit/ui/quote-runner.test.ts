@@ -132,6 +132,27 @@ describe('the quote runner', () => {
     expect(calls).toHaveLength(2);
   });
 
+  it('a form changed while stopped is a new question on the next start, never a refresh of the old one', async () => {
+    const { calls, fetchRoute } = scripted();
+    let now = 0;
+    const runner = createQuoteRunner(form, { fetchRoute, refreshMs: 30_000, now: () => now, debounceMs: 10 });
+    const stop = runner.start();
+    await flush();
+    calls[0]!.resolve(routeFor(calls[0]!.body));
+    await flush();
+    stop();
+    // typed on the page before its view started the runner again, and the old quote is stale
+    form.set({ ...form.get(), amount: '2' });
+    now = 60_000;
+    runner.start();
+    await vi.advanceTimersByTimeAsync(20);
+    expect(calls.map((c) => c.body.amount_in)).toEqual(['1000000', '2000000']);
+    expect(runner.state.get()).toMatchObject({ phase: 'loading' });
+    calls[1]!.resolve(routeFor(calls[1]!.body));
+    await flush();
+    expect(runner.state.get()).toMatchObject({ phase: 'ready', route: { amount_in: '2000000' } });
+  });
+
   it('an error is described; the unsafe route is asked for only after allowUnsafe', async () => {
     const { calls, fetchRoute } = scripted();
     const runner = createQuoteRunner(form, { fetchRoute });
