@@ -127,8 +127,9 @@ describe('poll schedule', () => {
           const answer = nextPollAfterAnswer(item, now, policy) - now;
           const error = nextPollAfterError(item, errors, retryAfter, now, random, policy) - now;
           expect(answer).toBeGreaterThanOrEqual(Math.max(floor, policy.minIntervalMs));
-          // a long wait cruises at D/100, between a minute and an hour apart
-          const longWait = seconds === null ? 0 : Math.ceil(Math.min(policy.maxLongWaitIntervalMs, Math.max(policy.maxCruiseIntervalMs, seconds * 1000 * policy.longWaitShare)));
+          // a long wait cruises at D/100 (a minute to an hour apart), and may go straight to 0.9·D from under two steps away
+          const cruiseCap = seconds === null ? 0 : Math.min(policy.maxLongWaitIntervalMs, Math.max(policy.maxCruiseIntervalMs, seconds * 1000 * policy.longWaitShare));
+          const longWait = Math.ceil(2 * cruiseCap);
           expect(answer).toBeLessThanOrEqual(Math.max(floor, policy.maxIntervalMs, longWait));
           expect(error).toBeGreaterThanOrEqual(answer);
           expect(error).toBeLessThanOrEqual(Math.max(floor, policy.maxIntervalMs, longWait, policy.errorMaxMs, policy.retryAfterMaxMs));
