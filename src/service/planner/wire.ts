@@ -66,36 +66,6 @@ export interface WireSmartRelayFeeQuote {
   fee_payment_address: string | null;
 }
 
-export interface WireCctpTransfer {
-  from_chain_id: string;
-  to_chain_id: string;
-  burn_token: string;
-  denom_in: string;
-  denom_out: string;
-  bridge_id: 'CCTP';
-  smart_relay: boolean;
-  smart_relay_fee_quote: WireSmartRelayFeeQuote | null;
-}
-
-export interface WireAxelarTransfer {
-  from_chain_id: string;
-  to_chain_id: string;
-  asset: string;
-  should_unwrap: boolean;
-  denom_in: string;
-  denom_out: string;
-  fee_amount: string;
-  usd_fee_amount: string;
-  fee_asset: WireAsset;
-  is_testnet: boolean;
-  ibc_transfer_to_axelar?: WireTransfer;
-  bridge_id: 'AXELAR';
-  smart_relay: boolean;
-  /** Deprecated: Axelar's chain names. */
-  from_chain: string;
-  to_chain: string;
-}
-
 interface OpSiblings {
   tx_index: number;
   amount_in: string;
@@ -105,8 +75,8 @@ interface OpSiblings {
 export type WireOperation =
   | ({ transfer: WireTransfer } & OpSiblings)
   | ({ swap: WireSwap } & OpSiblings)
-  | ({ cctp_transfer: WireCctpTransfer } & OpSiblings)
-  | ({ axelar_transfer: WireAxelarTransfer } & OpSiblings);
+  /** A bridge's operation under its own key (`cctp_transfer`, `go_fast_transfer`, …): each bridge folder types its body. */
+  | ({ [operationKey: string]: unknown } & OpSiblings);
 
 export interface WireFee {
   /** SMART_RELAY, or what a bridge charges as (openapi FeeType). */

@@ -14,8 +14,9 @@ import { bridgeFeeUsd, type BridgeFeeTable } from '../../planner/config';
 import { legFromChain, type Position } from '../../planner/types';
 import { chainLabel, pfmBreak } from '../ibc/breaks';
 import { formatUsd } from '../../pricing';
-import { toWireAsset, type AxelarAsset, type World } from '../../world';
+import { toWireAsset, type AxelarAsset, type WireAsset, type World } from '../../world';
 import { transferOperation } from '../ibc/operation';
+import type { WireTransfer } from '../../planner/wire';
 import type { BridgePlanner, PlannedBridgeLeg, TxBreak } from '../types';
 
 export const AXELAR_TIMING = Object.freeze({
@@ -33,6 +34,26 @@ export const AXELAR_FEE_USD: BridgeFeeTable = Object.freeze({
 /** An Axelar crossing whose bridge leg starts on `bridgeSourceChainId`; an IBC hop folded in is counted apart. */
 export function axelarSeconds(bridgeSourceChainId: string): number {
   return AXELAR_TIMING.secondsBySource[bridgeSourceChainId] ?? AXELAR_TIMING.defaultSeconds;
+}
+
+/** The `axelar_transfer` operation body (openapi AxelarTransfer). */
+export interface WireAxelarTransfer {
+  from_chain_id: string;
+  to_chain_id: string;
+  asset: string;
+  should_unwrap: boolean;
+  denom_in: string;
+  denom_out: string;
+  fee_amount: string;
+  usd_fee_amount: string;
+  fee_asset: WireAsset;
+  is_testnet: boolean;
+  ibc_transfer_to_axelar?: WireTransfer;
+  bridge_id: 'AXELAR';
+  smart_relay: boolean;
+  /** Deprecated: Axelar's chain names. */
+  from_chain: string;
+  to_chain: string;
 }
 
 export type AxelarPlannedLeg = PlannedBridgeLeg<AxelarAsset>;
@@ -114,7 +135,7 @@ export const axelarPlanner: BridgePlanner<AxelarAsset> = {
     const fromChainId = inbound ? inbound.fromChainId : leg.from.chainId;
     const toChainId = outbound ? outbound.toChainId : leg.to.chainId;
     const fee = q.fee;
-    const body: Record<string, unknown> = {
+    const body: WireAxelarTransfer = {
       from_chain_id: fromChainId,
       to_chain_id: toChainId,
       asset: leg.data.axelarDenom,
@@ -132,7 +153,7 @@ export const axelarPlanner: BridgePlanner<AxelarAsset> = {
       to_chain: axelarOperationChainName(world, toChainId),
     };
     if (inbound) body.ibc_transfer_to_axelar = transferOperation(world, inbound, undefined);
-    return { key: 'axelar_transfer', body };
+    return { key: 'axelar_transfer', body: { ...body } };
   },
 };
 

@@ -14,6 +14,7 @@
 import { bridgeFeeUsd, type BridgeFeeTable } from '../../planner/config';
 import { legFromChain, type Position } from '../../planner/types';
 import { chainLabel } from '../ibc/breaks';
+import type { WireSmartRelayFeeQuote } from '../../planner/wire';
 import type { BridgePlanner, PlannedBridgeLeg } from '../types';
 
 export const CCTP_TIMING = Object.freeze({
@@ -32,6 +33,18 @@ export const CCTP_RELAY_FEE_USD: BridgeFeeTable = Object.freeze({
 export function cctpSeconds(fromChainId: string, smartRelay: boolean): number {
   const base = CCTP_TIMING.secondsBySource[fromChainId] ?? CCTP_TIMING.defaultSeconds;
   return smartRelay ? base : base + CCTP_TIMING.manualRelaySeconds;
+}
+
+/** The `cctp_transfer` operation body (openapi CCTPTransfer). */
+export interface WireCctpTransfer {
+  from_chain_id: string;
+  to_chain_id: string;
+  burn_token: string;
+  denom_in: string;
+  denom_out: string;
+  bridge_id: 'CCTP';
+  smart_relay: boolean;
+  smart_relay_fee_quote: WireSmartRelayFeeQuote | null;
 }
 
 export type CctpLeg = PlannedBridgeLeg<null>;
@@ -72,18 +85,16 @@ export const cctpPlanner: BridgePlanner<null> = {
   },
 
   operation(_ctx, leg, q, o) {
-    return {
-      key: 'cctp_transfer',
-      body: {
-        from_chain_id: leg.from.chainId,
-        to_chain_id: leg.to.chainId,
-        burn_token: leg.from.denom,
-        denom_in: leg.from.denom,
-        denom_out: leg.to.denom,
-        bridge_id: 'CCTP',
-        smart_relay: o.smartRelay,
-        smart_relay_fee_quote: q.fee ? { fee_amount: q.fee.amount.toString(), fee_denom: q.fee.asset.denom, fee_payment_address: null } : null,
-      },
+    const body: WireCctpTransfer = {
+      from_chain_id: leg.from.chainId,
+      to_chain_id: leg.to.chainId,
+      burn_token: leg.from.denom,
+      denom_in: leg.from.denom,
+      denom_out: leg.to.denom,
+      bridge_id: 'CCTP',
+      smart_relay: o.smartRelay,
+      smart_relay_fee_quote: q.fee ? { fee_amount: q.fee.amount.toString(), fee_denom: q.fee.asset.denom, fee_payment_address: null } : null,
     };
+    return { key: 'cctp_transfer', body: { ...body } };
   },
 };
