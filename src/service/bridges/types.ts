@@ -237,6 +237,12 @@ export interface BridgeStep {
   chainId: string;
   /** Names the system tx (`go_fast_fill`) and the step in the transfer's record. */
   label: string;
+  /**
+   * Runs after the same step of every earlier crossing of this bridge on this chain (an
+   * executor that works through its queue in order: OPinit finalizes deposits by sequence);
+   * the crossing's later steps move by the same delay.
+   */
+  ordered?: boolean;
   /** Returns the crossing's new state, or undefined to leave it pending for a later step. */
   run(ctx: ExecContext, transfer: BridgeTransferView): BridgeOutcome | undefined;
 }

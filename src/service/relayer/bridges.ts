@@ -33,9 +33,9 @@ export interface BridgeRelayOptions {
 export class BridgeRelay {
   private readonly jobs = new Map<string, BridgeJob>();
   /**
-   * The latest time a step of each lane (bridge, chain, step) is due: a bridge's relayer or
-   * executor works through its queue in order (OPinit finalizes deposits by sequence), so a
-   * later crossing's step never runs before an earlier one's, whatever the jitter drew.
+   * The latest time an ordered step (BridgeStep.ordered) of each lane (bridge, chain, step) is
+   * due: an executor that works through its queue in order never runs a later crossing's step
+   * before an earlier one's, whatever the jitter drew.
    */
   private readonly laneTail = new Map<string, number>();
 
@@ -58,9 +58,14 @@ export class BridgeRelay {
     // one draw per crossing stretches all its steps alike, so they keep their order
     const u = keyedUnit(this.o.seed, `${event.id}|bridge`);
     const stretch = 1 - this.o.jitter + 2 * this.o.jitter * u;
+    // an ordered step held back by its lane holds the crossing's later steps back as much
+    let held = 0;
     const steps = planned.map((step) => {
+      const natural = event.time + Math.round(step.afterMs * stretch);
+      if (!step.ordered) return { step, at: natural + held };
       const lane = `${event.bridge}|${step.chainId}|${step.label}`;
-      const at = Math.max(event.time + Math.round(step.afterMs * stretch), this.laneTail.get(lane) ?? 0);
+      held = Math.max(held, (this.laneTail.get(lane) ?? 0) - natural);
+      const at = natural + held;
       this.laneTail.set(lane, at);
       return { step, at };
     });

@@ -88,6 +88,8 @@ export function opinitSteps(data: OpinitData, t: BridgeTransferView, o: { fault:
     afterMs: depositMs,
     chainId: c.rollup.chainId,
     label: STEP_FINALIZE_DEPOSIT,
+    // the executor finalizes deposits by their L1 sequence
+    ordered: true,
     run: (ctx, view) => {
       finalizeTokenDeposit(ctx, view, c, failure);
       return failure === undefined ? { state: 'completed', arrived: { chainId: c.rollup.chainId, denom: c.pair.l2Denom, address: view.event.recipient } } : undefined;
