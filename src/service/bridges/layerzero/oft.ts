@@ -12,17 +12,14 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, concatBytes, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import { checkEvmAddress, toChecksumAddress } from '../../../chains/addresses';
+import { functionSelector } from '../../msgs/abi';
 
 export const SEND_PARAM_TUPLE = '(uint32,bytes32,uint256,uint256,bytes,bytes,bytes)';
 export const OFT_SEND_SIGNATURE = `send(${SEND_PARAM_TUPLE},(uint256,uint256),address)`;
 export const OFT_QUOTE_SEND_SIGNATURE = `quoteSend(${SEND_PARAM_TUPLE},bool)`;
 
-export function selectorOf(signature: string): string {
-  return `0x${bytesToHex(keccak_256(utf8ToBytes(signature)).slice(0, 4))}`;
-}
-
-export const OFT_SEND_SELECTOR = selectorOf(OFT_SEND_SIGNATURE);
-export const OFT_QUOTE_SEND_SELECTOR = selectorOf(OFT_QUOTE_SEND_SIGNATURE);
+export const OFT_SEND_SELECTOR = functionSelector(OFT_SEND_SIGNATURE);
+export const OFT_QUOTE_SEND_SELECTOR = functionSelector(OFT_QUOTE_SEND_SIGNATURE);
 
 export interface SendParam {
   dstEid: number;
