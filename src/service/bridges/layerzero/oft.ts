@@ -1,7 +1,7 @@
 /**
  * The LayerZero v2 OFT interface as bytes: `send(SendParam, MessagingFee, address)` and
- * `quoteSend(SendParam, bool)` calldata (ABI-encoded by hand, both ways: the msgs builder
- * writes it, the simulated OFT decodes exactly that), their return data, the OFT message the
+ * `quoteSend(SendParam, bool)` calldata (ABI-encoded by hand in msgs/oft.ts, which Stargate's
+ * pools share; here with EIP-55-checked addresses), their return data, the OFT message the
  * endpoint carries (OFTMsgCodec: recipient, amount in shared decimals, optional compose part),
  * the message GUID, and the shared-decimals arithmetic that removes dust.
  *
@@ -10,64 +10,34 @@
  *   struct MessagingFee { uint256 nativeFee; uint256 lzTokenFee; }
  */
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { bytesToHex, concatBytes, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+import { bytesToHex, concatBytes, hexToBytes } from '@noble/hashes/utils.js';
 import { checkEvmAddress, toChecksumAddress } from '../../../chains/addresses';
-import { functionSelector } from '../../msgs/abi';
+import {
+  AbiError,
+  AbiReader,
+  OFT_QUOTE_SEND_SELECTOR,
+  OFT_QUOTE_SEND_SIGNATURE,
+  OFT_SEND_SELECTOR,
+  OFT_SEND_SIGNATURE,
+  SEND_PARAM_TUPLE,
+  WORD,
+  decodeOftQuoteSend,
+  decodeOftSend,
+  encodeOftQuoteSend,
+  encodeOftSend,
+  uintWord,
+  type MessagingFee,
+  type OftSendCall as SendCall,
+  type SendParam,
+} from '../../msgs/oft';
 
-export const SEND_PARAM_TUPLE = '(uint32,bytes32,uint256,uint256,bytes,bytes,bytes)';
-export const OFT_SEND_SIGNATURE = `send(${SEND_PARAM_TUPLE},(uint256,uint256),address)`;
-export const OFT_QUOTE_SEND_SIGNATURE = `quoteSend(${SEND_PARAM_TUPLE},bool)`;
-
-export const OFT_SEND_SELECTOR = functionSelector(OFT_SEND_SIGNATURE);
-export const OFT_QUOTE_SEND_SELECTOR = functionSelector(OFT_QUOTE_SEND_SIGNATURE);
-
-export interface SendParam {
-  dstEid: number;
-  /** 32 bytes: the recipient, an EVM address left-padded. */
-  to: Uint8Array;
-  amountLD: bigint;
-  minAmountLD: bigint;
-  extraOptions: Uint8Array;
-  composeMsg: Uint8Array;
-  oftCmd: Uint8Array;
-}
-
-export interface MessagingFee {
-  nativeFee: bigint;
-  lzTokenFee: bigint;
-}
-
-export interface SendCall {
-  sendParam: SendParam;
-  fee: MessagingFee;
-  refundAddress: string;
-}
-
-/** Malformed calldata or an argument out of range (the simulated contract reverts with it). */
-export class AbiError extends Error {
-  override name = 'AbiError';
-}
+export { AbiError, OFT_QUOTE_SEND_SELECTOR, OFT_QUOTE_SEND_SIGNATURE, OFT_SEND_SELECTOR, OFT_SEND_SIGNATURE, SEND_PARAM_TUPLE, type MessagingFee, type SendCall, type SendParam };
 
 // ─────────────────────────────── words ───────────────────────────────
 
-const WORD = 32;
-const UINT256_MAX = (1n << 256n) - 1n;
 const UINT64_MAX = (1n << 64n) - 1n;
-const UINT32_MAX = (1n << 32n) - 1n;
-
-function uintWord(value: bigint, max = UINT256_MAX): Uint8Array {
-  if (value < 0n || value > max) throw new AbiError(`value out of range: ${value}`);
-  return hexToBytes(value.toString(16).padStart(64, '0'));
-}
 
 const concat = (parts: readonly Uint8Array[]): Uint8Array => concatBytes(...parts);
-
-/** A `bytes` tail: its length word, then the bytes padded to whole words. */
-function bytesTail(b: Uint8Array): Uint8Array {
-  const padded = new Uint8Array(Math.ceil(b.length / WORD) * WORD);
-  padded.set(b);
-  return concat([uintWord(BigInt(b.length)), padded]);
-}
 
 /** An EVM address as a left-padded 32-byte word. */
 export function addressToBytes32(address: string): Uint8Array {
@@ -83,102 +53,28 @@ export function bytes32ToAddress(word: Uint8Array): string {
   return toChecksumAddress(`0x${bytesToHex(word.slice(12))}`);
 }
 
-/** Reads ABI words out of a byte string, checking bounds and the padding Solidity's decoder checks. */
-class Reader {
-  constructor(readonly bytes: Uint8Array) {}
-
-  word(at: number): Uint8Array {
-    if (at < 0 || at + WORD > this.bytes.length) throw new AbiError('calldata too short');
-    return this.bytes.slice(at, at + WORD);
-  }
-
-  uint(at: number, max = UINT256_MAX): bigint {
-    const v = BigInt(`0x${bytesToHex(this.word(at))}`);
-    if (v > max) throw new AbiError(`value out of range at byte ${at}`);
-    return v;
-  }
-
-  address(at: number): string {
-    const w = this.word(at);
-    if (w.slice(0, 12).some((b) => b !== 0)) throw new AbiError(`not an address at byte ${at}`);
-    return bytes32ToAddress(w);
-  }
-
-  bool(at: number): boolean {
-    const v = this.uint(at, 1n);
-    return v === 1n;
-  }
-
-  /** A dynamic `bytes` whose head (at `headAt`) holds its offset from `base`. */
-  dynamicBytes(base: number, headAt: number): Uint8Array {
-    const offset = Number(this.uint(headAt, BigInt(this.bytes.length)));
-    const start = base + offset;
-    const length = Number(this.uint(start, BigInt(this.bytes.length)));
-    if (start + WORD + length > this.bytes.length) throw new AbiError('bytes run past the end of the calldata');
-    return this.bytes.slice(start + WORD, start + WORD + length);
-  }
-}
-
-function argsOf(data: string, selector: string, name: string): Reader {
-  const hex = data.replace(/^0x/i, '');
-  if (!/^[0-9a-fA-F]*$/.test(hex) || hex.length % 2 !== 0) throw new AbiError('calldata is not hex');
-  if (`0x${hex.slice(0, 8).toLowerCase()}` !== selector) throw new AbiError(`not ${name} calldata`);
-  return new Reader(hexToBytes(hex.slice(8)));
-}
-
-// ─────────────────────────────── SendParam ───────────────────────────────
-
-function encodeSendParam(p: SendParam): Uint8Array {
-  if (p.to.length !== WORD) throw new AbiError(`SendParam.to needs 32 bytes, got ${p.to.length}`);
-  const tails = [p.extraOptions, p.composeMsg, p.oftCmd].map(bytesTail);
-  let at = 7 * WORD;
-  const offsets = tails.map((t) => {
-    const o = at;
-    at += t.length;
-    return uintWord(BigInt(o));
-  });
-  return concat([uintWord(BigInt(p.dstEid), UINT32_MAX), p.to, uintWord(p.amountLD), uintWord(p.minAmountLD), ...offsets, ...tails]);
-}
-
-function decodeSendParam(r: Reader, base: number): SendParam {
-  return {
-    dstEid: Number(r.uint(base, UINT32_MAX)),
-    to: r.word(base + WORD),
-    amountLD: r.uint(base + 2 * WORD),
-    minAmountLD: r.uint(base + 3 * WORD),
-    extraOptions: r.dynamicBytes(base, base + 4 * WORD),
-    composeMsg: r.dynamicBytes(base, base + 5 * WORD),
-    oftCmd: r.dynamicBytes(base, base + 6 * WORD),
-  };
+/** Return data of `words` static words. */
+function resultReader(result: string, words: number, what: string): AbiReader {
+  const r = new AbiReader(hexToBytes(result.replace(/^0x/i, '')));
+  if (r.bytes.length !== words * WORD) throw new AbiError(`${what}, got ${r.bytes.length} bytes`);
+  return r;
 }
 
 // ─────────────────────────────── calldata ───────────────────────────────
 
-/** `send(_sendParam, _fee, _refundAddress)` calldata: the SendParam tuple is dynamic, so its head is an offset. */
 export function encodeSend(c: SendCall): string {
-  const head = concat([uintWord(4n * BigInt(WORD)), uintWord(c.fee.nativeFee), uintWord(c.fee.lzTokenFee), addressToBytes32(c.refundAddress)]);
-  return OFT_SEND_SELECTOR + bytesToHex(concat([head, encodeSendParam(c.sendParam)]));
+  return encodeOftSend(c, addressToBytes32);
 }
 
 export function decodeSend(data: string): SendCall {
-  const r = argsOf(data, OFT_SEND_SELECTOR, 'OFT send');
-  const base = Number(r.uint(0, BigInt(r.bytes.length)));
-  return {
-    sendParam: decodeSendParam(r, base),
-    fee: { nativeFee: r.uint(WORD), lzTokenFee: r.uint(2 * WORD) },
-    refundAddress: r.address(3 * WORD),
-  };
+  return decodeOftSend(data, 'OFT send');
 }
 
 /** `quoteSend(_sendParam, _payInLzToken)` calldata. */
-export function encodeQuoteSend(sendParam: SendParam, payInLzToken: boolean): string {
-  return OFT_QUOTE_SEND_SELECTOR + bytesToHex(concat([uintWord(2n * BigInt(WORD)), uintWord(payInLzToken ? 1n : 0n), encodeSendParam(sendParam)]));
-}
+export const encodeQuoteSend = encodeOftQuoteSend;
 
 export function decodeQuoteSend(data: string): { sendParam: SendParam; payInLzToken: boolean } {
-  const r = argsOf(data, OFT_QUOTE_SEND_SELECTOR, 'OFT quoteSend');
-  const base = Number(r.uint(0, BigInt(r.bytes.length)));
-  return { sendParam: decodeSendParam(r, base), payInLzToken: r.bool(WORD) };
+  return decodeOftQuoteSend(data, 'OFT quoteSend');
 }
 
 /** quoteSend's return data: MessagingFee (two words). */
@@ -187,9 +83,8 @@ export function encodeMessagingFee(fee: MessagingFee): string {
 }
 
 export function decodeMessagingFee(result: string): MessagingFee {
-  const r = new Reader(hexToBytes(result.replace(/^0x/i, '')));
-  if (r.bytes.length !== 2 * WORD) throw new AbiError(`MessagingFee is two words, got ${r.bytes.length} bytes`);
-  return { nativeFee: r.uint(0), lzTokenFee: r.uint(WORD) };
+  const r = resultReader(result, 2, 'MessagingFee is two words');
+  return { nativeFee: r.uint(0, 'nativeFee'), lzTokenFee: r.uint(WORD, 'lzTokenFee') };
 }
 
 export interface SendReceipt {
@@ -203,19 +98,18 @@ export interface SendReceipt {
 /** send's return data: (MessagingReceipt(guid, nonce, fee), OFTReceipt(amountSentLD, amountReceivedLD)), six static words. */
 export function encodeSendReceipt(s: SendReceipt): string {
   return `0x${bytesToHex(
-    concat([s.guid, uintWord(s.nonce, UINT64_MAX), uintWord(s.fee.nativeFee), uintWord(s.fee.lzTokenFee), uintWord(s.amountSentLD), uintWord(s.amountReceivedLD)]),
+    concat([s.guid, uintWord(s.nonce, 64), uintWord(s.fee.nativeFee), uintWord(s.fee.lzTokenFee), uintWord(s.amountSentLD), uintWord(s.amountReceivedLD)]),
   )}`;
 }
 
 export function decodeSendReceipt(result: string): SendReceipt {
-  const r = new Reader(hexToBytes(result.replace(/^0x/i, '')));
-  if (r.bytes.length !== 6 * WORD) throw new AbiError(`send returns six words, got ${r.bytes.length} bytes`);
+  const r = resultReader(result, 6, 'send returns six words');
   return {
-    guid: r.word(0),
-    nonce: r.uint(WORD, UINT64_MAX),
-    fee: { nativeFee: r.uint(2 * WORD), lzTokenFee: r.uint(3 * WORD) },
-    amountSentLD: r.uint(4 * WORD),
-    amountReceivedLD: r.uint(5 * WORD),
+    guid: r.word(0, 'guid'),
+    nonce: r.uint(WORD, 'nonce', 64),
+    fee: { nativeFee: r.uint(2 * WORD, 'nativeFee'), lzTokenFee: r.uint(3 * WORD, 'lzTokenFee') },
+    amountSentLD: r.uint(4 * WORD, 'amountSentLD'),
+    amountReceivedLD: r.uint(5 * WORD, 'amountReceivedLD'),
   };
 }
 
