@@ -40,6 +40,80 @@ export const SWAP_ENTRY_POINTS: Readonly<Record<string, readonly string[]>> = {
   'neutron-1': ['neutron1wf55uqlta2zckktt7du7rk7yvrz9c79sauu7h4m82hqd8d42y02q98wg5p'],
 };
 
+/**
+ * OPInit bridges by rollup chain id: the L1 they settle on and the bridge id deposits name.
+ * Source: initia-labs/initia-registry mainnets/echelon/chain.json (metadata.op_bridge_id "16",
+ * op_denoms ["uinit"]); the local deployment serves the same rollup.
+ */
+export const OPINIT_BRIDGES: Readonly<Record<string, { l1: string; bridgeId: string }>> = {
+  'echelon-1': { l1: 'interwoven-1', bridgeId: '16' },
+};
+
+/** LayerZero v2 endpoint ids by chain id (docs.layerzero.network, deployed contracts; the same on the local deployment). */
+export const LAYERZERO_ENDPOINT_IDS: Readonly<Record<string, number>> = {
+  '1': 30101,
+  '10': 30111,
+  '56': 30102,
+  '137': 30109,
+  '8453': 30184,
+  '42161': 30110,
+  '43114': 30106,
+};
+
+/** A contract a LayerZero send is called on (a Stargate pool, an OFT or OFT adapter) and the token it takes. */
+export interface OftContract {
+  address: string;
+  token: string;
+  /** The token's local decimals: minAmountLD is in them, the route's amount_out in the destination's. */
+  decimals: number;
+}
+
+/**
+ * Stargate v2 pools by chain id, production's and the local deployment's alike. Source: Stargate's
+ * Mainnet Contracts page (docs.stargate.finance/resources/contracts/mainnet-contracts) and the
+ * stargate-v2 deployments (packages/stg-evm-v2/deployments/<chain>-mainnet/StargatePool<TOKEN>.json).
+ * BNB Chain's USDC and USDT have 18 decimals; every pool shares 6.
+ */
+export const STARGATE_POOLS: Readonly<Record<string, readonly OftContract[]>> = {
+  '1': [
+    { address: '0xc026395860Db2d07ee33e05fE50ed7bD583189C7', token: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', decimals: 6 },
+    { address: '0x933597a323Eb81cAe705C5bC29985172fd5A3973', token: '0xdAC17F958D2ee523a2206206994597C13D831ec7', decimals: 6 },
+  ],
+  '10': [
+    { address: '0xcE8CcA271Ebc0533920C83d39F417ED6A0abB7D0', token: '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85', decimals: 6 },
+    { address: '0x19cFCE47eD54a88614648DC3f19A5980097007dD', token: '0x94b008aA00579c1307B0EF2c499aD98a8ce58e58', decimals: 6 },
+  ],
+  '56': [
+    { address: '0x962Bd449E630b0d928f308Ce63f1A21F02576057', token: '0x8AC76a51cc950d9822D68b83fE1Ad97B32Cd580d', decimals: 18 },
+    { address: '0x138EB30f73BC423c6455C53df6D89CB01d9eBc63', token: '0x55d398326f99059fF775485246999027B3197955', decimals: 18 },
+  ],
+  '137': [
+    { address: '0x9Aa02D4Fae7F58b8E8f34c66E756cC734DAc7fe4', token: '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359', decimals: 6 },
+    { address: '0xd47b03ee6d86Cf251ee7860FB2ACf9f91B9fD4d7', token: '0xc2132D05D31c914a87C6611C10748AEb04B58e8F', decimals: 6 },
+  ],
+  '8453': [{ address: '0x27a16dc786820B16E5c9028b75B99F6f604b5d26', token: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', decimals: 6 }],
+  '42161': [
+    { address: '0xe8CDF27AcD73a434D661C84887215F7598e7d0d3', token: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', decimals: 6 },
+    { address: '0xcE8CcA271Ebc0533920C83d39F417ED6A0abB7D0', token: '0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9', decimals: 6 },
+  ],
+  '43114': [
+    { address: '0x5634c4a5FEd09819E3c46D86A965Dd9447d86e47', token: '0xB97EF9Ef8734C71904D8002F8b6Bc66Dd9c48a6E', decimals: 6 },
+    { address: '0x12dC9256Acc9895B076f6638D628382881e62CeE', token: '0x9702230A8Ea53601f5cD2dc00fDBc13d4dF4A8c7', decimals: 6 },
+  ],
+};
+
+/**
+ * LayerZero OFTs by chain id: ether.fi's weETH, the OFT adapter that locks it on Ethereum and the
+ * token that is its own OFT on Base and Avalanche, production's and the local deployment's alike.
+ * Source: etherfi-protocol/weETH-cross-chain utils/L2Constants.sol (L1_WEETH, L1_OFT_ADAPTER,
+ * BASE.L2_OFT, AVAX.L2_OFT).
+ */
+export const LAYERZERO_OFTS: Readonly<Record<string, readonly OftContract[]>> = {
+  '1': [{ address: '0xcd2eb13D6831d4602D80E5db9230A57596CDCA63', token: '0xCd5fE23C85820F7B72D0926FC9b05b43E359b7ee', decimals: 18 }],
+  '8453': [{ address: '0x04C0599Ae5A44757c0af6F9eC3b93da8976c150A', token: '0x04C0599Ae5A44757c0af6F9eC3b93da8976c150A', decimals: 18 }],
+  '43114': [{ address: '0xA3D68b74bF0528fdD07263c60d6488749044914b', token: '0xA3D68b74bF0528fdD07263c60d6488749044914b', decimals: 18 }],
+};
+
 export {
   simulatedAxelarDepositAddress as axelarDepositAddress,
   simulatedCctpRelayerAccount as cctpRelayerAccount,

@@ -8,6 +8,7 @@ import { decodeBase58, decodeBech32, evmAddressBytes } from '../chains/addresses
 import type { Checker } from './context';
 import { AXELAR_CHAIN_ID, AXELAR_FEE_RECIPIENT, CCTP_DOMAINS, axelarDepositAddress, cctpRelayerAccount, sameAddress } from './contracts';
 import type { Step } from './route';
+import { checkOpinitMsg, opinitOutflow } from './bridges/opinit';
 
 export const TYPE_URLS = {
   transfer: '/ibc.applications.transfer.v1.MsgTransfer',
@@ -63,6 +64,7 @@ export function checkCosmosTx(c: Checker, chainId: string, msgs: readonly Cosmos
       case TYPE_URLS.linkRequest:
         return checkLinkRequest(c, chainId, body);
       default:
+        if (checkOpinitMsg(c, chainId, type, body)) return;
         c.report('message_type', `a ${type} message on ${chainId} is not explained by any operation of the route`);
     }
   });
@@ -92,6 +94,8 @@ function checkOutflow(c: Checker, chainId: string, parsed: readonly (Obj | undef
       case TYPE_URLS.send:
         total += coins(body.amount);
         break;
+      default:
+        total += opinitOutflow(msgs[i]!.msg_type_url, body) ?? 0n;
     }
   });
   if (total > expected) {
@@ -382,6 +386,12 @@ function checkMsgSend(c: Checker, chainId: string, m: Obj, msgs: readonly Cosmos
   const coins = Array.isArray(m.amount) ? m.amount.map((x) => obj(x) ?? {}) : [];
   const coin = coins.length === 1 ? coins[0]! : undefined;
   const types = msgs.map((x) => x.msg_type_url);
+  // a burn takes one relay fee, a link one deposit: any further bank send is unexplained
+  const paired = types.includes(TYPE_URLS.depositForBurn) || types.includes(TYPE_URLS.linkRequest);
+  if (paired && c.msgIndex !== types.indexOf(TYPE_URLS.send)) {
+    c.report('message_type', `a second bank send of ${describeCoins(coins)} to ${to ?? '(none)'} is not explained by any operation of the route`);
+    return;
+  }
   // the CCTP relay fee, next to the burn
   if (types.includes(TYPE_URLS.depositForBurn)) {
     const step = c.stepsFrom(chainId, 'cctp')[0];

@@ -8,6 +8,8 @@ import { CALL_CONTRACT_WITH_TOKEN, DEPOSIT_FOR_BURN, REQUEST_CCTP_TRANSFER, SEND
 import type { Checker } from './context';
 import { AXELAR_CHAIN_ID, AXELAR_GATEWAYS, CCTP_TOKEN_MESSENGERS, cctpRelayerContract, sameAddress } from './contracts';
 import { arrive, checkCctpDestination, uintOf } from './cosmos';
+import { checkLayerZeroTx } from './bridges/layerzero';
+import { checkStargateTx } from './bridges/stargate';
 
 type Obj = Record<string, unknown>;
 
@@ -27,6 +29,7 @@ const COSMOS_PAYLOAD_VERSION = [0, 0, 0, 1];
 
 export function checkEvmTx(c: Checker, chainId: string, tx: EvmTxIn): void {
   c.msgIndex = 0;
+  if (checkStargateTx(c, chainId, tx) || checkLayerZeroTx(c, chainId, tx)) return;
   const to = typeof tx.to === 'string' ? tx.to : undefined;
   const data = typeof tx.data === 'string' ? tx.data : '';
   const value = uintOf(tx.value ?? '0');
@@ -107,7 +110,7 @@ export function checkEvmTx(c: Checker, chainId: string, tx: EvmTxIn): void {
   checkApprovals(c, chainId, to!, step, pulled, tx.required_erc20_approvals);
 }
 
-function checkApprovals(c: Checker, chainId: string, to: string, step: { denomIn?: string; index: number } | undefined, pulled: bigint | undefined, value: unknown): void {
+export function checkApprovals(c: Checker, chainId: string, to: string, step: { denomIn?: string; index: number } | undefined, pulled: bigint | undefined, value: unknown): void {
   const approvals = Array.isArray(value) ? (value as Obj[]) : [];
   for (const a of approvals) {
     const spender = typeof a?.spender === 'string' ? a.spender : undefined;

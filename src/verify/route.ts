@@ -7,7 +7,7 @@ import type { Operation } from '../api/schemas';
 
 type Body = Record<string, unknown>;
 
-export type StepKind = 'transfer' | 'swap' | 'cctp' | 'axelar' | 'other';
+export type StepKind = 'transfer' | 'swap' | 'cctp' | 'axelar' | 'opinit' | 'stargate' | 'layerzero' | 'other';
 
 export interface Step {
   index: number;
@@ -32,6 +32,12 @@ export interface Step {
   feeAmount: bigint | undefined;
   feeDenom: string | undefined;
   feePayTo: string | undefined;
+  /** Stargate pool_address / LayerZero source_oft_contract_address: the contract the send calls. */
+  contract?: string;
+  /** Stargate / LayerZero destination_endpoint_id. */
+  endpointId?: number;
+  /** OPInit op_init_bridge_id. */
+  opinitBridgeId?: string;
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
@@ -94,6 +100,20 @@ export function toSteps(operations: readonly unknown[]): Step[] {
         step.channel = str((body.ibc_transfer_to_axelar as Body | undefined)?.channel);
         step.feeAmount = uint(body.fee_amount);
         step.feeDenom = str((body.fee_asset as Body | undefined)?.denom);
+        break;
+      }
+      case 'op_init_transfer':
+        step.kind = 'opinit';
+        step.opinitBridgeId = body.op_init_bridge_id === undefined ? undefined : String(body.op_init_bridge_id);
+        break;
+      case 'stargate_transfer':
+      case 'layer_zero_transfer': {
+        step.kind = described.kind === 'stargate_transfer' ? 'stargate' : 'layerzero';
+        step.contract = str(body.pool_address) ?? str(body.source_oft_contract_address);
+        step.endpointId = typeof body.destination_endpoint_id === 'number' ? body.destination_endpoint_id : undefined;
+        // LayerZero's messaging fee: the send's native value
+        step.feeAmount = uint(body.messaging_fee_amount);
+        step.feeDenom = str((body.messaging_fee_asset as Body | undefined)?.denom);
         break;
       }
       default:

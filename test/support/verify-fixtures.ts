@@ -1,7 +1,7 @@
 /**
  * Requests and addresses the verification tests share: one user (dev-style bytes) on each chain,
- * a swap-on-arrival route and a CCTP route from Ethereum, and the kind each tamper mode must be
- * flagged with.
+ * a swap-on-arrival route, a CCTP route from Ethereum, OPInit, Stargate and LayerZero routes, and
+ * the kind each tamper mode must be flagged with.
  */
 import { fromBech32, toBech32 } from '@cosmjs/encoding';
 import type { TamperMode } from '../../src/service/faults/tamper';
@@ -24,6 +24,12 @@ export const USER_ADDRESSES: Record<string, string> = {
   'noble-1': toBech32('noble', USER),
   'neutron-1': toBech32('neutron', USER),
   '1': USER_EVM,
+  // OPInit: Initia and its rollup Echelon share the prefix `init`
+  'interwoven-1': toBech32('init', USER),
+  'echelon-1': toBech32('init', USER),
+  '56': USER_EVM,
+  '42161': USER_EVM,
+  '8453': USER_EVM,
 };
 
 /** ATOM on the Hub → OSMO on Osmosis: one transfer whose ibc-hooks memo swaps and pays out. */
@@ -46,6 +52,57 @@ export const CCTP_FROM_ETHEREUM = {
   amount_in: '25000000',
   chain_ids_to_addresses: USER_ADDRESSES,
   allow_multi_tx: true,
+};
+
+/** INIT from Initia to its rollup Echelon (OPInit bridge 16): a MsgInitiateTokenDeposit. */
+export const OPINIT_DEPOSIT = {
+  source_asset_denom: 'uinit',
+  source_asset_chain_id: 'interwoven-1',
+  dest_asset_denom: 'l2/23c8396041db74441f4268d0c7e0533177dc3e028a47a8e584318f2d0c46fbe9',
+  dest_asset_chain_id: 'echelon-1',
+  amount_in: '5000000',
+  chain_ids_to_addresses: USER_ADDRESSES,
+  allow_multi_tx: true,
+};
+
+/** The same INIT back from Echelon to Initia: a MsgInitiateTokenWithdrawal of the L2 denom. */
+export const OPINIT_WITHDRAWAL = {
+  ...OPINIT_DEPOSIT,
+  source_asset_denom: OPINIT_DEPOSIT.dest_asset_denom,
+  source_asset_chain_id: OPINIT_DEPOSIT.dest_asset_chain_id,
+  dest_asset_denom: OPINIT_DEPOSIT.source_asset_denom,
+  dest_asset_chain_id: OPINIT_DEPOSIT.source_asset_chain_id,
+};
+
+/** USDC (18 decimals) from BNB Chain to Arbitrum (6 decimals): a Stargate pool send, after the pool's approval. */
+export const STARGATE_FROM_BNB = {
+  source_asset_denom: '0x8AC76a51cc950d9822D68b83fE1Ad97B32Cd580d',
+  source_asset_chain_id: '56',
+  dest_asset_denom: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831',
+  dest_asset_chain_id: '42161',
+  amount_in: '100000000000000000000',
+  chain_ids_to_addresses: USER_ADDRESSES,
+  allow_multi_tx: true,
+};
+
+/** weETH from Ethereum to Base: a send on ether.fi's OFT adapter, after its approval. */
+export const LAYERZERO_FROM_ETHEREUM = {
+  source_asset_denom: '0xCd5fE23C85820F7B72D0926FC9b05b43E359b7ee',
+  source_asset_chain_id: '1',
+  dest_asset_denom: '0x04C0599Ae5A44757c0af6F9eC3b93da8976c150A',
+  dest_asset_chain_id: '8453',
+  amount_in: '1000000000000000000',
+  chain_ids_to_addresses: USER_ADDRESSES,
+  allow_multi_tx: true,
+};
+
+/** weETH from Base back to Ethereum: a send on the OFT itself (it burns), no approval. */
+export const LAYERZERO_FROM_BASE = {
+  ...LAYERZERO_FROM_ETHEREUM,
+  source_asset_denom: LAYERZERO_FROM_ETHEREUM.dest_asset_denom,
+  source_asset_chain_id: '8453',
+  dest_asset_denom: LAYERZERO_FROM_ETHEREUM.source_asset_denom,
+  dest_asset_chain_id: '1',
 };
 
 /** The kind each tamper mode must be flagged with. */

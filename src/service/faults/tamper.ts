@@ -18,6 +18,7 @@ import {
 } from '../bridges/axelar/calldata';
 import { DEPOSIT_FOR_BURN_SIGNATURE, REQUEST_CCTP_TRANSFER_SIGNATURE } from '../bridges/cctp/calldata';
 import { functionSelector, splitCalldata } from '../msgs/abi';
+import { OFT_SEND_SELECTOR, decodeOftSend, encodeOftSend } from '../msgs/oft';
 
 export const TAMPER_MODES = ['recipient', 'memo_recipient', 'amount', 'denom', 'extra_msg', 'min_out', 'approval'] as const;
 export type TamperMode = (typeof TAMPER_MODES)[number];
@@ -86,6 +87,7 @@ function tamperTxs(txs: Obj[], mode: TamperMode): boolean {
 
 function tamperCosmos(m: Obj, typeUrl: string, mode: TamperMode): boolean {
   const type = typeUrl.split('.').pop();
+  if (type === 'MsgInitiateTokenDeposit' || type === 'MsgInitiateTokenWithdrawal') return tamperOpinit(m, mode);
   switch (mode) {
     case 'recipient':
       if (type === 'MsgTransfer') return replace(m, 'receiver');
@@ -115,6 +117,14 @@ function tamperCosmos(m: Obj, typeUrl: string, mode: TamperMode): boolean {
     default:
       return false;
   }
+}
+
+/** OPInit's deposit and withdrawal: the L1 or rollup receiver `to`, and the `amount` coin. */
+function tamperOpinit(m: Obj, mode: TamperMode): boolean {
+  if (mode === 'recipient') return replace(m, 'to');
+  if (mode === 'amount') return bump(obj(m.amount), 'amount');
+  if (mode === 'denom') return redenom(obj(m.amount));
+  return false;
 }
 
 function replace(o: Obj | undefined, key: string): boolean {
@@ -285,5 +295,20 @@ function tamperEvm(evm: Obj, mode: TamperMode): boolean {
     } else return false;
     return true;
   }
+  if (selector === OFT_SEND_SELECTOR) return tamperOftSend(evm, mode, approvals);
   return false;
+}
+
+/** A Stargate pool's or an OFT's send: its receiver, amount and minimum, and the approved token. */
+function tamperOftSend(evm: Obj, mode: TamperMode, approvals: Obj[]): boolean {
+  const call = decodeOftSend(String(evm.data));
+  const p = call.sendParam;
+  if (mode === 'recipient') p.to = leftPad32(ATTACKER_BYTES);
+  else if (mode === 'amount') p.amountLD = p.amountLD * 2n + 1n;
+  // a minimum of a few base units has no room below it that a slippage percentage tells apart
+  else if (mode === 'min_out' && p.minAmountLD >= 100n) p.minAmountLD /= 2n;
+  else if (mode === 'denom' && approvals[0]) approvals[0].token_contract = TAMPER_EVM_ADDRESS;
+  else return false;
+  evm.data = encodeOftSend(call, (address) => leftPad32(hexBytes(address)));
+  return true;
 }

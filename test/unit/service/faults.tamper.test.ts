@@ -7,14 +7,24 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TAMPER_MODES } from '../../../src/service/faults/tamper';
 import { verifyMsgsDirect } from '../../../src/verify';
 import { startService, type RunningService } from '../../support/service';
-import { CCTP_FROM_ETHEREUM, SWAP_ON_ARRIVAL, TAMPER_KIND, requestForMode } from '../../support/verify-fixtures';
+import {
+  CCTP_FROM_ETHEREUM,
+  LAYERZERO_FROM_BASE,
+  LAYERZERO_FROM_ETHEREUM,
+  OPINIT_DEPOSIT,
+  OPINIT_WITHDRAWAL,
+  STARGATE_FROM_BNB,
+  SWAP_ON_ARRIVAL,
+  TAMPER_KIND,
+  requestForMode,
+} from '../../support/verify-fixtures';
 
 let service: RunningService;
 beforeAll(async () => void (service = await startService()));
 afterAll(() => service.close());
 afterEach(async () => void (await service.post('/local/faults', { kind: 'clear' })));
 
-async function direct(request: typeof SWAP_ON_ARRIVAL | typeof CCTP_FROM_ETHEREUM) {
+async function direct(request: object) {
   const res = await service.post('/v2/fungible/msgs_direct', request);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return { answer: res.body, findings: verifyMsgsDirect(request, res.body, { now: Date.now(), local: true }) };
@@ -46,6 +56,29 @@ describe('tamper faults', () => {
     expect((await direct(CCTP_FROM_ETHEREUM)).findings).toEqual([]);
     expect((await service.get('/local/faults')).body.faults).toMatchObject([{ kind: 'tamper', mode: 'min_out', remaining: 1 }]);
     expect((await direct(SWAP_ON_ARRIVAL)).findings.map((f) => f.kind)).toContain('min_out');
+  });
+
+  // the modes that have a meaning for each bridge's message (no memo there; a swap minimum only in a send's minAmountLD)
+  const BRIDGE_ROUTES = [
+    ['OPInit deposit', OPINIT_DEPOSIT, ['recipient', 'amount', 'denom', 'extra_msg']],
+    ['OPInit withdrawal', OPINIT_WITHDRAWAL, ['recipient', 'amount', 'denom', 'extra_msg']],
+    ['Stargate', STARGATE_FROM_BNB, ['recipient', 'amount', 'denom', 'extra_msg', 'min_out', 'approval']],
+    ['LayerZero adapter', LAYERZERO_FROM_ETHEREUM, ['recipient', 'amount', 'denom', 'extra_msg', 'min_out', 'approval']],
+    ['LayerZero OFT', LAYERZERO_FROM_BASE, ['recipient', 'amount', 'extra_msg', 'min_out']],
+  ] as const;
+
+  it.each(BRIDGE_ROUTES)('%s: every mode that applies is flagged with its kind, the others wait', async (_name, request, applies) => {
+    expect((await direct(request)).findings).toEqual([]);
+    for (const mode of TAMPER_MODES) {
+      await service.post('/local/faults', { kind: 'clear' });
+      await service.post('/local/faults', { kind: 'tamper', mode, count: 1 });
+      const { findings } = await direct(request);
+      if ((applies as readonly string[]).includes(mode)) expect(findings.map((f) => f.kind), mode).toContain(TAMPER_KIND[mode]);
+      else {
+        expect(findings, mode).toEqual([]);
+        expect((await service.get('/local/faults')).body.faults, mode).toMatchObject([{ kind: 'tamper', mode, remaining: 1 }]);
+      }
+    }
   });
 
   it('refuses an unknown mode with 400 code 3', async () => {

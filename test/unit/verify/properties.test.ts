@@ -8,12 +8,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { RouteResponse } from '../../../src/api/schemas';
 import { msgsRequestFor } from '../../../src/api/msgs-request';
 import { ServiceError } from '../../../src/service/http/errors';
+import { BRIDGES } from '../../../src/service/bridges/registry';
 import { buildMsgsJson } from '../../../src/service/msgs';
-import { planRoute } from '../../../src/service/planner';
+import { planRoute, plannerIndex } from '../../../src/service/planner';
 import { buildWorld, type World } from '../../../src/service/world';
 import { TAMPER_MODES, tamperAnswer } from '../../../src/service/faults/tamper';
 import { blockingFindings, verifyMsgs } from '../../../src/verify';
-import { routeRequestOf, samplePairs } from '../../bench/planner.bench';
+import { routeRequestOf, samplePairs, type Pair } from '../../bench/planner.bench';
 import { TAMPER_KIND, userAddress } from '../../support/verify-fixtures';
 
 const NOW = 1_700_000_000_000;
@@ -27,16 +28,36 @@ const userAddressOn = (w: World, chainId: string): string => userAddress(w.chain
 
 const answers: { request: unknown; built: string }[] = [];
 /** Operation kinds src/verify decodes; the other bridges' messages (and svm_tx) are `unverified` for now. */
-const DECODED = ['transfer', 'swap', 'cctp_transfer', 'axelar_transfer'];
+const DECODED = ['transfer', 'swap', 'cctp_transfer', 'axelar_transfer', 'op_init_transfer', 'stargate_transfer', 'layer_zero_transfer'];
+
+/** Bridges the sampled pairs rarely reach (a rollup, one OFT, pools on chains few assets start from). */
+const DRAWN_BY_CROSSING = ['op_init_transfer', 'stargate_transfer', 'layer_zero_transfer'];
+
+/** Those bridges' own crossings (one unit of the source), so each is drawn as often as the rest. */
+function bridgeCrossings(w: World): Pair[][] {
+  const ix = plannerIndex(w);
+  return BRIDGES.filter((b) => DRAWN_BY_CROSSING.includes(b.msgs.operationKey))
+    .map((b) =>
+      [...b.planner.edges(ix)].flatMap((leg): Pair[] => {
+        const source = w.asset(leg.from.chainId, leg.from.denom);
+        const amount = (10n ** BigInt(source?.decimals ?? 6)).toString();
+        return source ? [{ source, destChainId: leg.to.chainId, destDenom: leg.to.denom, kind: 'swap-or-bridge', amount, multiTx: true }] : [];
+      }),
+    )
+    .filter((list) => list.length > 0);
+}
 
 describe('verify over random routes of the local service', () => {
   it('finds nothing wrong in honest answers', () => {
     const pairs = samplePairs(world, 2_000, 0x1616);
+    const crossing = fc
+      .tuple(fc.constantFrom(...bridgeCrossings(world)).chain((list) => fc.constantFrom(...list)), fc.integer({ min: 1, max: 300 }))
+      .map(([p, units]) => ({ ...p, amount: (BigInt(p.amount) * BigInt(units)).toString() }));
+    const pair = fc.oneof({ arbitrary: fc.nat().map((i) => pairs[i % pairs.length]!), weight: 3 }, { arbitrary: crossing, weight: 1 });
     let verified = 0;
     const seen = new Set<string>();
     fc.assert(
-      fc.property(fc.nat(), fc.constantFrom('0.5', '1', '3'), fc.boolean(), fc.boolean(), (i, slippage, exactOut, smartRelay) => {
-        const pair = pairs[i % pairs.length]!;
+      fc.property(pair, fc.constantFrom('0.5', '1', '3'), fc.boolean(), fc.boolean(), (pair, slippage, exactOut, smartRelay) => {
         const { amount_in: amount, ...rest } = routeRequestOf(pair);
         let route: RouteResponse;
         try {
@@ -72,7 +93,9 @@ describe('verify over random routes of the local service', () => {
     );
     expect(verified).toBeGreaterThan(200);
     // the honest answers covered every kind the verifier decodes
-    expect([...seen].sort()).toEqual(expect.arrayContaining(['axelar_transfer', 'cctp_transfer', 'cosmos_tx', 'evm_tx', 'forward memo', 'swap', 'transfer', 'wasm memo']));
+    expect([...seen].sort()).toEqual(
+      expect.arrayContaining(['axelar_transfer', 'cctp_transfer', 'cosmos_tx', 'evm_tx', 'forward memo', 'layer_zero_transfer', 'op_init_transfer', 'stargate_transfer', 'swap', 'transfer', 'wasm memo']),
+    );
   });
 
   it('flags every tamper mode with its kind', () => {
