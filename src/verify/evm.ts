@@ -2,7 +2,7 @@
  * EVM transactions: the contract called must be one the route's bridge uses on that chain
  * (CCTP TokenMessenger or the smart-relay contract, Axelar's gateway), its calldata must move
  * the route's amount to the caller, and every ERC-20 approval must go to that contract for no
- * more than the call pulls.
+ * more than the call pulls. Stargate pools and LayerZero OFTs are checked in bridges/.
  */
 import { CALL_CONTRACT_WITH_TOKEN, DEPOSIT_FOR_BURN, REQUEST_CCTP_TRANSFER, SEND_TOKEN, decodeCall, selectorOf, type AbiFunction, type AbiValue } from './abi';
 import type { Checker } from './context';
