@@ -337,3 +337,33 @@ describe('a bank send beside a CCTP burn', () => {
     expect(kinds(check(request, answer))).not.toContain('fee');
   });
 });
+
+describe('any input', () => {
+  it('never throws on junk in an OPInit message or in send calldata', async () => {
+    const fc = (await import('fast-check')).default;
+    const deposit = build(OPINIT_DEPOSIT);
+    const send = build(STARGATE_FROM_BNB);
+    const honestMsg = deposit.answer.txs[0].cosmos_tx.msgs[0].msg as string;
+    const honestData = send.answer.txs[0].evm_tx.data as string;
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.nat(), fc.uint8Array({ minLength: 32, maxLength: 32 }), (junk, at, word) => {
+        const answer = JSON.parse(JSON.stringify(deposit.answer));
+        const body = JSON.parse(honestMsg);
+        const keys = Object.keys(body);
+        body[keys[at % keys.length]!] = junk;
+        answer.txs[0].cosmos_tx.msgs[0].msg = JSON.stringify(body);
+        sync(answer);
+        expect(() => check(deposit.request, answer)).not.toThrow();
+
+        const evm = JSON.parse(JSON.stringify(send.answer));
+        const words = (honestData.length - 10) / 64;
+        const i = at % words;
+        const hex = Buffer.from(word).toString('hex');
+        evm.txs[0].evm_tx.data = at % 3 === 0 ? honestData.slice(0, 10 + (at % (honestData.length - 10))) : `${honestData.slice(0, 10 + i * 64)}${hex}${honestData.slice(10 + (i + 1) * 64)}`;
+        sync(evm);
+        expect(() => check(send.request, evm)).not.toThrow();
+      }),
+      { seed: 1616, numRuns: 300 },
+    );
+  });
+});
