@@ -26,7 +26,7 @@ beforeAll(() => {
 
 const userAddressOn = (w: World, chainId: string): string => userAddress(w.chain(chainId)!.chainType, w.chain(chainId)!.bech32Prefix);
 
-const answers: { request: unknown; built: string }[] = [];
+const answers: { request: unknown; built: string; kinds: string[] }[] = [];
 /** Operation kinds src/verify decodes; the other bridges' messages (and svm_tx) are `unverified` for now. */
 const DECODED = ['transfer', 'swap', 'cctp_transfer', 'axelar_transfer', 'op_init_transfer', 'stargate_transfer', 'layer_zero_transfer'];
 
@@ -82,7 +82,7 @@ describe('verify over random routes of the local service', () => {
         const shown = decoded ? findings : findings.filter((f) => f.kind !== 'unverified');
         expect(shown, JSON.stringify({ ops: route.operations, built }, null, 1)).toEqual([]);
         if (!decoded) return;
-        answers.push({ request, built: JSON.stringify(built) });
+        answers.push({ request, built: JSON.stringify(built), kinds });
         verified += 1;
         for (const op of route.operations) seen.add(Object.keys(op).find((k) => !['tx_index', 'amount_in', 'amount_out'].includes(k))!);
         for (const tx of built.txs) seen.add(Object.keys(tx).find((k) => k !== 'operations_indices')!);
@@ -100,18 +100,26 @@ describe('verify over random routes of the local service', () => {
 
   it('flags every tamper mode with its kind', () => {
     expect(answers.length).toBeGreaterThan(200);
+    // one-operation crossings of the bridges drawn by crossing, where the tamper can only hit that bridge's message
+    const alone = new Map<string, number>();
     for (const mode of TAMPER_MODES) {
       let altered = 0;
-      for (const { request, built } of answers) {
+      for (const { request, built, kinds: ops } of answers) {
         const answer = JSON.parse(built) as unknown;
         if (!tamperAnswer(answer, mode)) continue;
         altered += 1;
+        if (ops.length === 1 && DRAWN_BY_CROSSING.includes(ops[0]!)) alone.set(`${ops[0]} ${mode}`, (alone.get(`${ops[0]} ${mode}`) ?? 0) + 1);
         const kinds = verifyMsgs(request as never, answer, { now: NOW, local: true }).map((f) => f.kind);
         expect(kinds, `${mode}: ${JSON.stringify(answer)}`).toContain(TAMPER_KIND[mode]);
       }
       // every mode found plenty to alter among the random routes
       // (routes from an EVM chain, the only ones with approvals, are the rarest)
       expect(altered, mode).toBeGreaterThan(mode === 'approval' ? 4 : 10);
+    }
+    // each of those bridges' own messages was altered (and flagged) in every way that has a meaning for it
+    for (const op of DRAWN_BY_CROSSING) {
+      const modes = op === 'op_init_transfer' ? ['recipient', 'amount', 'denom', 'extra_msg'] : ['recipient', 'amount', 'denom', 'extra_msg', 'min_out', 'approval'];
+      for (const mode of modes) expect(alone.get(`${op} ${mode}`) ?? 0, `${op} ${mode}`).toBeGreaterThan(0);
     }
   });
 
