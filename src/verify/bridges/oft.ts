@@ -88,6 +88,8 @@ export function checkOftTx(c: Checker, chainId: string, tx: EvmTxIn, kind: 'star
   const data = typeof tx.data === 'string' ? tx.data : '';
   if (!known) {
     c.unknownContract('message_type', chainId, to, `the transaction calls ${to} on ${chainId}, which is not ${bridge.label} Courier knows there`);
+    // whatever it is, it may pull no more than the route moves from here
+    checkApprovals(c, chainId, to, step, c.expectedIn(step), tx.required_erc20_approvals);
     return true;
   }
   if (!sameAddress(known.token, step.denomIn)) c.report('denom', `${bridge.label} ${to} on ${chainId} takes ${known.token}, but operation ${step.index} sends ${step.denomIn ?? '(none)'}`);
@@ -115,8 +117,9 @@ export function checkOftTx(c: Checker, chainId: string, tx: EvmTxIn, kind: 'star
 function checkDestination(c: Checker, step: Step, send: OftSend): void {
   const eid = (step.to === undefined ? undefined : LAYERZERO_ENDPOINT_IDS[step.to]) ?? step.endpointId;
   if (eid === undefined) c.report('unverified', `Courier does not know LayerZero's endpoint id of ${step.to ?? 'the destination'}`);
-  else if (send.dstEid !== BigInt(eid) || (step.endpointId !== undefined && step.endpointId !== eid)) {
-    c.report('chain', `send's dstEid ${send.dstEid} is not ${step.to ?? 'the destination'}'s LayerZero endpoint id (${eid})`);
+  else if (send.dstEid !== BigInt(eid)) c.report('chain', `send's dstEid ${send.dstEid} is not ${step.to ?? 'the destination'}'s LayerZero endpoint id (${eid})`);
+  if (eid !== undefined && step.endpointId !== undefined && step.endpointId !== eid) {
+    c.report('chain', `operation ${step.index} names endpoint id ${step.endpointId}, but ${step.to ?? 'the destination'}'s is ${eid}`);
   }
   if (!mintRecipientMatches(send.to, c.route.addresses.get(step.to ?? ''))) {
     c.report('recipient', `send's to 0x${bytesToHex(send.to)} is not your address on ${step.to ?? '(unknown)'} (${c.callerOn(step.to)})`);

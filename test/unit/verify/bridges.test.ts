@@ -367,3 +367,23 @@ describe('any input', () => {
     );
   });
 });
+
+describe('an unknown send contract in production', () => {
+  it('is unverified, but its approval may still not exceed what the route moves', () => {
+    const { request, answer } = build(LAYERZERO_FROM_ETHEREUM);
+    answer.route.operations[0].layer_zero_transfer.source_oft_contract_address = OTHER_EVM;
+    answer.txs[0].evm_tx.to = OTHER_EVM;
+    answer.txs[0].evm_tx.required_erc20_approvals[0].spender = OTHER_EVM;
+    sync(answer);
+    expect(kinds(check(request, answer, false))).toEqual(['unverified']);
+    answer.txs[0].evm_tx.required_erc20_approvals[0].amount = `${LAYERZERO_FROM_ETHEREUM.amount_in}0`;
+    sync(answer);
+    expect(kinds(check(request, answer, false))).toEqual(['unverified', 'message_type']);
+  });
+
+  it('chain: an operation whose endpoint id is not its destination', () => {
+    const { request, answer } = build(LAYERZERO_FROM_BASE);
+    answer.route.operations[0].layer_zero_transfer.destination_endpoint_id = 30106;
+    expect(check(request, answer)).toEqual([expect.objectContaining({ kind: 'chain', message: expect.stringMatching(/names endpoint id 30106, but 1's is 30101/) })]);
+  });
+});
