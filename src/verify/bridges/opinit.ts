@@ -9,6 +9,7 @@ import { sha3_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { Checker } from '../context';
 import { OPINIT_BRIDGES } from '../contracts';
+import { uintOf as uint } from '../cosmos';
 import type { Step } from '../route';
 
 export const OPINIT_TYPE_URLS = {
@@ -19,7 +20,6 @@ export const OPINIT_TYPE_URLS = {
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj | undefined => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : undefined);
 const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const uint = (v: unknown): bigint | undefined => (typeof v === 'string' && /^[0-9]+$/.test(v) ? BigInt(v) : undefined);
 
 /** x/ophost's L2 denom: `l2/` + hex SHA3-256(bridge id as 8 bytes big-endian ‖ L1 denom). */
 export function opinitL2Denom(bridgeId: bigint, l1Denom: string): string | undefined {
