@@ -4,7 +4,9 @@
  * through /local/evm/execute, status followed state by state on a paused clock that the test
  * advances; the solver's fill (with a swap after it in the same transaction), the fill whose
  * swap then fails (the USDC waits at the recovery address), and `go_fast_no_solver` to the
- * refund. Supply is conserved throughout.
+ * refund. Onward from Osmosis in the same transaction: to Noble (the order's payload sends the
+ * USDC on over IBC), further by PFM to dYdX, and the onward hop timing out (the USDC comes back
+ * to the user's Osmosis address). Supply is conserved throughout.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MsgsResponse, StatusResponse } from '../../../../../src/api/schemas';
@@ -204,7 +206,7 @@ describe('Go Fast onward from Osmosis in the same transaction', () => {
   const NOBLE = 'noble-1';
   type Op = Record<string, Record<string, unknown>>;
   const keyOf = (o: object) => Object.keys(o).find((k) => !['tx_index', 'amount_in', 'amount_out'].includes(k));
-  type Sequence = Record<string, { state: string; packet_txs?: Record<string, unknown> }>[];
+  type Sequence = Record<string, { state: string; from_chain_id?: string; to_chain_id?: string; packet_txs?: Record<string, unknown> }>[];
   const sequenceOf = (s: StatusResponse): Sequence => (s.transfers?.[0]?.transfer_sequence ?? []) as Sequence;
   /** Each leg's state, e.g. `go_fast_transfer:GO_FAST_TRANSFER_FILLED`, `ibc_transfer:TRANSFER_SUCCESS`. */
   const legStates = (s: StatusResponse): string[] => sequenceOf(s).map((e) => `${keyOf(e)}:${Object.values(e)[0]!.state}`);
@@ -277,6 +279,26 @@ describe('Go Fast onward from Osmosis in the same transaction', () => {
     expect((await balanceOf(service, NOBLE, dev(NOBLE, 9), 'uusdc')) - nobleBefore).toBe(BigInt(r.amount_out));
     // nothing stays on Osmosis
     expect(await balanceOf(service, 'osmosis-1', dev('osmosis-1', 9), USDC_OSMO)).toBe(osmoBefore);
+    expectSupplyConserved();
+  });
+
+  it('further by PFM: USDC from Base to dYdX, filled on Osmosis, forwarded by Noble, in one transaction', async () => {
+    const DYDX = 'dydx-mainnet-1';
+    const USDC_DYDX = 'ibc/8E27BA2D5493AF5636760E354E46004562C46AB7EC0CC4C1CA14E9E20E2545B5';
+    const request = { source_asset_denom: BASE.usdc, source_asset_chain_id: '8453', dest_asset_denom: USDC_DYDX, dest_asset_chain_id: DYDX, amount_in: '12000000', go_fast: true };
+    const r = await route(service, request);
+    expect(r.operations.map(keyOf)).toEqual(['go_fast_transfer', 'transfer', 'transfer']);
+    expect(r.txs_required).toBe(1);
+    const msgs = await msgsFor(service, request, r, addressesFor(r.required_chain_addresses, 2));
+    const before = await balanceOf(service, DYDX, dev(DYDX, 2), USDC_DYDX);
+    const txHash = await approveAndSend(evmTxOf(msgs));
+    const { seen, last } = await legsAlong(txHash, '8453', [7_000, ...Array<number>(16).fill(5_000)]);
+    expect(seen[0]).toEqual([SENT]);
+    expect(seen.at(-1)).toEqual([FILLED, 'ibc_transfer:TRANSFER_SUCCESS', 'ibc_transfer:TRANSFER_SUCCESS']);
+    expect(last.state).toBe('STATE_COMPLETED_SUCCESS');
+    expect(sequenceOf(last).slice(1).map((e) => [e.ibc_transfer!.from_chain_id, e.ibc_transfer!.to_chain_id])).toEqual([['osmosis-1', NOBLE], [NOBLE, DYDX]]);
+    expect(last.transfers![0]!.transfer_asset_release).toMatchObject({ chain_id: DYDX, denom: USDC_DYDX, amount: r.amount_out, released: true });
+    expect((await balanceOf(service, DYDX, dev(DYDX, 2), USDC_DYDX)) - before).toBe(BigInt(r.amount_out));
     expectSupplyConserved();
   });
 
