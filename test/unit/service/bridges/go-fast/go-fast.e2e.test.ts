@@ -6,7 +6,8 @@
  * swap then fails (the USDC waits at the recovery address), and `go_fast_no_solver` to the
  * refund. Onward from Osmosis in the same transaction: to Noble (the order's payload sends the
  * USDC on over IBC), further by PFM to dYdX, and the onward hop timing out (the USDC comes back
- * to the user's Osmosis address). Supply is conserved throughout.
+ * to the user’s Osmosis address), and a further hop failing past Noble (PFM’s error acknowledgement
+ * brings it back to Osmosis). Supply is conserved throughout.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MsgsResponse, StatusResponse } from '../../../../../src/api/schemas';
@@ -328,6 +329,32 @@ describe('Go Fast onward from Osmosis in the same transaction', () => {
     expect(last.transfers![0]!.transfer_asset_release).toMatchObject({ chain_id: 'osmosis-1', denom: USDC_OSMO, amount: filledOut.toString(), released: true });
     expect((await balanceOf(service, 'osmosis-1', dev('osmosis-1', 3), USDC_OSMO)) - osmoBefore).toBe(filledOut);
     expect(await balanceOf(service, NOBLE, dev(NOBLE, 3), 'uusdc')).toBe(nobleBefore);
+    expectSupplyConserved();
+  });
+  it('a further hop fails past Noble: PFM answers Osmosis with an error acknowledgement, POST_ACTION_FAILED, the USDC back on Osmosis', async () => {
+    const DYDX = 'dydx-mainnet-1';
+    const USDC_DYDX = 'ibc/8E27BA2D5493AF5636760E354E46004562C46AB7EC0CC4C1CA14E9E20E2545B5';
+    const request = { source_asset_denom: BASE.usdc, source_asset_chain_id: '8453', dest_asset_denom: USDC_DYDX, dest_asset_chain_id: DYDX, amount_in: '11000000', go_fast: true };
+    const r = await route(service, request);
+    const onward = (r.operations[2] as unknown as Op).transfer!;
+    expect(onward).toMatchObject({ from_chain_id: NOBLE, to_chain_id: DYDX });
+    // the forward and both of PFM's retries time out
+    expect((await service.post('/local/faults', { kind: 'timeout', chain_id: NOBLE, channel_id: onward.channel, count: 3 })).status).toBe(200);
+    const msgs = await msgsFor(service, request, r, addressesFor(r.required_chain_addresses, 1));
+    const filledOut = BigInt((r.operations[0] as { amount_out: string }).amount_out);
+    const osmoBefore = await balanceOf(service, 'osmosis-1', dev('osmosis-1', 1), USDC_OSMO);
+    const txHash = await approveAndSend(evmTxOf(msgs));
+    const { seen, last } = await legsAlong(txHash, '8453', [7_000, 20_000, ...Array<number>(100).fill(15_000)]);
+    expect(seen[0]).toEqual([SENT]);
+    // Osmosis → Noble, then Noble → dYdX sent three times by PFM, each timing out
+    expect(seen.at(-1)).toEqual(['go_fast_transfer:GO_FAST_POST_ACTION_FAILED', ...Array<string>(4).fill('ibc_transfer:TRANSFER_FAILURE')]);
+    // the order stays FILLED until the refund is back on Osmosis
+    expect(seen.slice(1, -1).every((l) => l[0] === FILLED)).toBe(true);
+    expect(last.state).toBe('STATE_COMPLETED_ERROR');
+    expect(goFastOf(last)!.error_message).toContain(`the IBC transfer after it from osmosis-1 to ${NOBLE} came back with an error acknowledgement`);
+    expect(goFastOf(last)!.error_message).toContain(`was returned to the recovery address ${dev('osmosis-1', 1)} on osmosis-1`);
+    expect(last.transfers![0]!.transfer_asset_release).toMatchObject({ chain_id: 'osmosis-1', denom: USDC_OSMO, amount: filledOut.toString(), released: true });
+    expect((await balanceOf(service, 'osmosis-1', dev('osmosis-1', 1), USDC_OSMO)) - osmoBefore).toBe(filledOut);
     expectSupplyConserved();
   });
 });
