@@ -283,6 +283,24 @@ describe('Go Fast onward from Osmosis in the same transaction', () => {
     expectSupplyConserved();
   });
 
+  it('a swap on Osmosis, then IBC onward: USDC from Arbitrum to ATOM on the Cosmos Hub in one transaction', async () => {
+    const HUB = 'cosmoshub-4';
+    const request = { source_asset_denom: ARB.usdc, source_asset_chain_id: '42161', dest_asset_denom: 'uatom', dest_asset_chain_id: HUB, amount_in: '60000000', go_fast: true };
+    const r = await route(service, request);
+    expect(r.operations.map(keyOf)).toEqual(['go_fast_transfer', 'swap', 'transfer']);
+    expect(r.txs_required).toBe(1);
+    const msgs = await msgsFor(service, request, r, addressesFor(r.required_chain_addresses, 0));
+    const before = await balanceOf(service, HUB, dev(HUB, 0), 'uatom');
+    const txHash = await approveAndSend(evmTxOf(msgs));
+    const { seen, last } = await legsAlong(txHash, '42161', [7_000, ...Array<number>(12).fill(5_000)]);
+    expectInOrder(seen, [[SENT], [FILLED, 'ibc_transfer:TRANSFER_PENDING'], [FILLED, 'ibc_transfer:TRANSFER_RECEIVED'], [FILLED, 'ibc_transfer:TRANSFER_SUCCESS']]);
+    expect(seen.at(-1)).toEqual([FILLED, 'ibc_transfer:TRANSFER_SUCCESS']);
+    expect(last.state).toBe('STATE_COMPLETED_SUCCESS');
+    expect(last.transfers![0]!.transfer_asset_release).toMatchObject({ chain_id: HUB, denom: 'uatom', released: true });
+    expect((await balanceOf(service, HUB, dev(HUB, 0), 'uatom')) - before).toBeGreaterThanOrEqual(BigInt(msgs.min_amount_out!));
+    expectSupplyConserved();
+  });
+
   it('further by PFM: USDC from Base to dYdX, filled on Osmosis, forwarded by Noble, in one transaction', async () => {
     const DYDX = 'dydx-mainnet-1';
     const USDC_DYDX = 'ibc/8E27BA2D5493AF5636760E354E46004562C46AB7EC0CC4C1CA14E9E20E2545B5';
