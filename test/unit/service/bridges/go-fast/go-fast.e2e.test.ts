@@ -234,6 +234,11 @@ describe('Go Fast onward from Osmosis in the same transaction', () => {
   const SENT = 'go_fast_transfer:GO_FAST_TRANSFER_SENT';
   const FILLED = 'go_fast_transfer:GO_FAST_TRANSFER_FILLED';
 
+  // USDC on dYdX: Noble's, over Noble's channel (reached from Osmosis through Noble's PFM)
+  const DYDX = 'dydx-mainnet-1';
+  const USDC_DYDX = 'ibc/8E27BA2D5493AF5636760E354E46004562C46AB7EC0CC4C1CA14E9E20E2545B5';
+  const baseToDydx = (amount: string) => ({ source_asset_denom: BASE.usdc, source_asset_chain_id: '8453', dest_asset_denom: USDC_DYDX, dest_asset_chain_id: DYDX, amount_in: amount, go_fast: true });
+
   const toNoble = (amount: string, flags: Record<string, unknown>) => ({
     source_asset_denom: ARB.usdc,
     source_asset_chain_id: '42161',
@@ -302,9 +307,7 @@ describe('Go Fast onward from Osmosis in the same transaction', () => {
   });
 
   it('further by PFM: USDC from Base to dYdX, filled on Osmosis, forwarded by Noble, in one transaction', async () => {
-    const DYDX = 'dydx-mainnet-1';
-    const USDC_DYDX = 'ibc/8E27BA2D5493AF5636760E354E46004562C46AB7EC0CC4C1CA14E9E20E2545B5';
-    const request = { source_asset_denom: BASE.usdc, source_asset_chain_id: '8453', dest_asset_denom: USDC_DYDX, dest_asset_chain_id: DYDX, amount_in: '12000000', go_fast: true };
+    const request = baseToDydx('12000000');
     const r = await route(service, request);
     expect(r.operations.map(keyOf)).toEqual(['go_fast_transfer', 'transfer', 'transfer']);
     expect(r.txs_required).toBe(1);
@@ -349,10 +352,9 @@ describe('Go Fast onward from Osmosis in the same transaction', () => {
     expect(await balanceOf(service, NOBLE, dev(NOBLE, 3), 'uusdc')).toBe(nobleBefore);
     expectSupplyConserved();
   });
+
   it('a further hop fails past Noble: PFM answers Osmosis with an error acknowledgement, POST_ACTION_FAILED, the USDC back on Osmosis', async () => {
-    const DYDX = 'dydx-mainnet-1';
-    const USDC_DYDX = 'ibc/8E27BA2D5493AF5636760E354E46004562C46AB7EC0CC4C1CA14E9E20E2545B5';
-    const request = { source_asset_denom: BASE.usdc, source_asset_chain_id: '8453', dest_asset_denom: USDC_DYDX, dest_asset_chain_id: DYDX, amount_in: '11000000', go_fast: true };
+    const request = baseToDydx('11000000');
     const r = await route(service, request);
     const onward = (r.operations[2] as unknown as Op).transfer!;
     expect(onward).toMatchObject({ from_chain_id: NOBLE, to_chain_id: DYDX });
