@@ -325,9 +325,15 @@ export interface BridgeStatus {
   /**
    * The crossing's transfer_sequence entry as it stands at simulated time `now`: only txs
    * whose block time is not after `now` count as on chain. `transfer.completeTx` is the tx of
-   * the step that settled it.
+   * the step that settled it. `src` reads the packets the crossing sent on (Go Fast: whether
+   * the IBC transfer its fill started came back).
    */
-  project(transfer: BridgeTransferView & { completeTx?: TxRecord }, tx: (chainId: string, hash: string, time: number) => StatusTx, now: number): BridgeStatusLeg;
+  project(
+    transfer: BridgeTransferView & { completeTx?: TxRecord },
+    tx: (chainId: string, hash: string, time: number) => StatusTx,
+    now: number,
+    src?: Pick<StatusSource, 'packet' | 'tx'>,
+  ): BridgeStatusLeg;
   /** A bridge whose operation folds IBC hops in (Axelar) builds its legs itself from the status source. */
   leg?(id: string, src: StatusSource, now: number): Built | undefined;
   /** A packet that starts one of this bridge's crossings is that crossing's leg (Axelar's GMP account). */

@@ -11,6 +11,9 @@
  *   5. run the post-swap action with all of it: bank_send, ibc_transfer (a new packet from
  *      this contract, its memo carrying any further hops) or contract_call.
  *
+ * Its `action` message runs step 5 alone on the coin sent, after the same timeout check (and
+ * min_asset, when given): a Go Fast order's payload sends the filled USDC on over IBC this way.
+ *
  * Any refusal is an ExecError: the caller's scope rolls everything back — a MsgExecuteContract
  * is included with a non-zero code and the fee charged; a hooks call becomes an error
  * acknowledgement and the source chain refunds the sender.
@@ -26,7 +29,7 @@ import type { TxEvent } from '../chains/blocks';
 import { ExecError } from '../chains/errors';
 import type { ContractHandler, ContractLifecycle, ExecContext } from '../chains/executors';
 import { msToNs, type PacketRecord } from '../chains/ics20';
-import { EntryPointExecuteMsg, affiliateFeeAmounts, type SwapAndAction } from '../msgs/entry-point';
+import { EntryPointAction, EntryPointExecuteMsg, affiliateFeeAmounts, type PostSwapAction, type SwapAndAction } from '../msgs/entry-point';
 import { swapThroughPool } from './pools';
 
 const ev = (type: string, attrs: Record<string, string>): TxEvent => ({
@@ -57,19 +60,80 @@ export interface SwapAndActionResult {
   packet?: PacketRecord;
 }
 
-function run(ctx: ExecContext, contract: string, funds: readonly { denom: string; amount: bigint }[], m: SwapAndAction['swap_and_action']): SwapAndActionResult {
+/** Runs a post-swap action with `coin` (held by the contract); the packet an ibc_transfer sent. */
+function runAction(ctx: ExecContext, contract: string, coin: { denom: string; amount: bigint }, post: PostSwapAction, timeoutNs: bigint): PacketRecord | undefined {
+  const { denom, amount } = coin;
+  if ('bank_send' in post) {
+    requireAccount(ctx, post.bank_send.to_address, 'bank_send to_address');
+    if (ctx.ledger.isEscrow(post.bank_send.to_address)) throw failed(`${post.bank_send.to_address} is not allowed to receive funds`);
+    ctx.ledger.send(contract, post.bank_send.to_address, denom, amount);
+    return undefined;
+  }
+  if ('ibc_transfer' in post) {
+    const info = post.ibc_transfer.ibc_info;
+    requireAccount(ctx, info.recover_address, 'recover_address');
+    const packet = ctx.sendTransfer({
+      sourcePort: 'transfer',
+      sourceChannel: info.source_channel,
+      token: { denom, amount },
+      sender: contract,
+      receiver: info.receiver,
+      memo: info.memo,
+      // the same absolute deadline the route's first packet carries
+      timeoutTimestamp: timeoutNs,
+    });
+    ctx.storage(contract).set(RECOVER_KEY(packet.id), info.recover_address);
+    return packet;
+  }
+  const call = post.contract_call;
+  requireAccount(ctx, call.contract_address, 'contract_call contract_address');
+  let msg: unknown;
+  try {
+    msg = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(fromBase64(call.msg)));
+  } catch {
+    throw failed('contract_call msg is not base64 of a JSON message');
+  }
+  ctx.executeContract({ contract: call.contract_address, sender: contract, msg, funds: [{ denom, amount }] });
+  return undefined;
+}
+
+/** The one coin sent with a call, checked against sent_asset when the message names it. */
+function oneCoin(funds: readonly { denom: string; amount: bigint }[], sent: { denom: string; amount: string } | undefined, what: string): { denom: string; amount: bigint } {
   // exactly one coin in: the builder sends the swap input and nothing else
-  if (funds.length !== 1) throw failed(`swap_and_action takes exactly one coin, got ${funds.length}`);
+  if (funds.length !== 1) throw failed(`${what} takes exactly one coin, got ${funds.length}`);
   const coin = funds[0]!;
-  const sent = m.sent_asset?.native;
   if (sent && (sent.denom !== coin.denom || BigInt(sent.amount) !== coin.amount)) {
     throw failed(`sent_asset ${sent.amount}${sent.denom} does not match the funds ${coin.amount}${coin.denom}`);
   }
+  return coin;
+}
+
+/** Refuses a call once block time is past its timeout_timestamp; the timeout in ns. */
+function checkTimeout(ctx: ExecContext, timestamp: number | string): bigint {
+  const nowNs = msToNs(ctx.time);
+  const timeoutNs = BigInt(timestamp);
+  if (nowNs > timeoutNs) throw failed(`timeout timestamp ${timeoutNs} has passed (block time ${nowNs})`);
+  return timeoutNs;
+}
+
+/** `action`: the post-swap action alone, on the coin sent (no swap, no affiliates). */
+function runActionMsg(ctx: ExecContext, contract: string, funds: readonly { denom: string; amount: bigint }[], m: EntryPointAction['action']): { amountOut: bigint; packet?: PacketRecord } {
+  const coin = oneCoin(funds, m.sent_asset?.native, 'action');
+  const timeoutNs = checkTimeout(ctx, m.timeout_timestamp);
+  const min = m.min_asset?.native;
+  if (min && (min.denom !== coin.denom || coin.amount < BigInt(min.amount))) {
+    throw failed(`received less than the minimum amount: ${coin.amount}${coin.denom} < min_asset ${min.amount}${min.denom}`);
+  }
+  const packet = runAction(ctx, contract, coin, m.action, timeoutNs);
+  ctx.emit(ev('wasm', { _contract_address: contract, action: 'action', post_action: Object.keys(m.action)[0]!, amount: `${coin.amount}${coin.denom}` }));
+  return { amountOut: coin.amount, ...(packet ? { packet } : {}) };
+}
+
+function run(ctx: ExecContext, contract: string, funds: readonly { denom: string; amount: bigint }[], m: SwapAndAction['swap_and_action']): SwapAndActionResult {
+  const coin = oneCoin(funds, m.sent_asset?.native, 'swap_and_action');
 
   // 1. timeout
-  const nowNs = msToNs(ctx.time);
-  const timeoutNs = BigInt(m.timeout_timestamp);
-  if (nowNs > timeoutNs) throw failed(`timeout timestamp ${timeoutNs} has passed (block time ${nowNs})`);
+  const timeoutNs = checkTimeout(ctx, m.timeout_timestamp);
 
   // 2. swap
   const swap = m.user_swap.swap_exact_asset_in;
@@ -100,37 +164,7 @@ function run(ctx: ExecContext, contract: string, funds: readonly { denom: string
   }
 
   // 5. post-swap action
-  const post = m.post_swap_action;
-  let packet: PacketRecord | undefined;
-  if ('bank_send' in post) {
-    requireAccount(ctx, post.bank_send.to_address, 'bank_send to_address');
-    if (ctx.ledger.isEscrow(post.bank_send.to_address)) throw failed(`${post.bank_send.to_address} is not allowed to receive funds`);
-    ctx.ledger.send(contract, post.bank_send.to_address, denom, left);
-  } else if ('ibc_transfer' in post) {
-    const info = post.ibc_transfer.ibc_info;
-    requireAccount(ctx, info.recover_address, 'recover_address');
-    packet = ctx.sendTransfer({
-      sourcePort: 'transfer',
-      sourceChannel: info.source_channel,
-      token: { denom, amount: left },
-      sender: contract,
-      receiver: info.receiver,
-      memo: info.memo,
-      // the same absolute deadline the route's first packet carries
-      timeoutTimestamp: timeoutNs,
-    });
-    ctx.storage(contract).set(RECOVER_KEY(packet.id), info.recover_address);
-  } else {
-    const call = post.contract_call;
-    requireAccount(ctx, call.contract_address, 'contract_call contract_address');
-    let msg: unknown;
-    try {
-      msg = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(fromBase64(call.msg)));
-    } catch {
-      throw failed('contract_call msg is not base64 of a JSON message');
-    }
-    ctx.executeContract({ contract: call.contract_address, sender: contract, msg, funds: [{ denom, amount: left }] });
-  }
+  const packet = runAction(ctx, contract, { denom, amount: left }, m.post_swap_action, timeoutNs);
 
   ctx.emit(
     ev('wasm', {
@@ -140,19 +174,26 @@ function run(ctx: ExecContext, contract: string, funds: readonly { denom: string
       token_in: `${coin.amount}${coin.denom}`,
       token_out: `${grossOut}${denom}`,
       affiliate_fees: fees.map((f) => f.toString()).join(','),
-      post_swap_action: Object.keys(post)[0]!,
+      post_swap_action: Object.keys(m.post_swap_action)[0]!,
       post_swap_amount: `${left}${denom}`,
     }),
   );
   return { denomIn: coin.denom, amountIn: coin.amount, denomOut: denom, grossOut, affiliateFees: fees, amountOut: left, ...(packet ? { packet } : {}) };
 }
 
-/** The entry point's execute handler (one instance serves every venue chain). */
+const issuesText = (issues: readonly { path: readonly PropertyKey[]; message: string }[]): string =>
+  issues.map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`).join('; ');
+
+/** The entry point's execute handler (one instance serves every venue chain): `swap_and_action` or `action`. */
 export const entryPointHandler: ContractHandler = (ctx, call) => {
+  if (typeof call.msg === 'object' && call.msg !== null && 'action' in call.msg) {
+    const action = EntryPointAction.safeParse(call.msg);
+    if (!action.success) throw failed(`Error parsing into type entry_point::ExecuteMsg: ${issuesText(action.error.issues)}`);
+    return { data: runActionMsg(ctx, call.contract, call.funds, action.data.action) };
+  }
   const parsed = EntryPointExecuteMsg.safeParse(call.msg);
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
-    throw failed(`Error parsing into type entry_point::ExecuteMsg: ${issues}`);
+    throw failed(`Error parsing into type entry_point::ExecuteMsg: ${issuesText(parsed.error.issues)}`);
   }
   const result = run(ctx, call.contract, call.funds, parsed.data.swap_and_action);
   return { data: result };

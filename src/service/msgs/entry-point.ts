@@ -93,9 +93,25 @@ export const SwapAndAction = z.strictObject({
 });
 export type SwapAndAction = z.infer<typeof SwapAndAction>;
 
-/** The entry point's execute message (only `swap_and_action` exists in the local service). */
+/** The entry point's execute message for a swap (what the msgs builder writes). */
 export const EntryPointExecuteMsg = SwapAndAction;
 export type EntryPointExecuteMsg = SwapAndAction;
+
+/**
+ * The entry point's `action`: the post-swap action alone, without a swap, on the one coin sent
+ * (what a Go Fast order's payload runs when the fill goes on over IBC). `min_asset`, when
+ * given, must be met by that coin; `exact_out` is false (the local service never writes it true).
+ */
+export const EntryPointAction = z.strictObject({
+  action: z.strictObject({
+    sent_asset: NativeAsset.optional(),
+    timeout_timestamp: TimeoutTimestamp,
+    action: PostSwapAction,
+    exact_out: z.literal(false),
+    min_asset: NativeAsset.optional(),
+  }),
+});
+export type EntryPointAction = z.infer<typeof EntryPointAction>;
 
 // ─────────────────────────────── shared arithmetic ───────────────────────────────
 

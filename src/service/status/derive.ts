@@ -239,7 +239,7 @@ function bridgeLeg(id: string, src: StatusSource, now: number): Built | undefine
   const bridge = bridgeOf(t.event.bridge);
   if (bridge.status.leg) return bridge.status.leg(id, src, now);
   const e = t.event;
-  const p = bridge.status.project(t, (chainId, hash, time) => chainTx(src, chainId, hash, time), now);
+  const p = bridge.status.project(t, (chainId, hash, time) => chainTx(src, chainId, hash, time), now, src);
   const arrived = p.status === 'success' ? t.arrived : undefined;
   const refunded = p.refunded && t.arrived ? t.arrived : undefined;
   return {

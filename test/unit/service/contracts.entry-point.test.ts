@@ -219,6 +219,46 @@ describe('post-swap actions', () => {
   });
 });
 
+describe('action: the post-swap action alone, on the coin sent (a Go Fast payload sending USDC on)', () => {
+  const toNoble = (over: Record<string, unknown> = {}) => ({
+    action: {
+      timeout_timestamp: Number(msToNs(clock.now() + 600_000)),
+      action: { ibc_transfer: { ibc_info: { source_channel: world.channelBetween(OSMO, NOBLE)!.channelId, receiver: sim.devAddress(NOBLE, 5), memo: '', recover_address: osmo(5) } } },
+      exact_out: false,
+      ...over,
+    },
+  });
+
+  it('sends the USDC home to Noble, where it arrives as uusdc', async () => {
+    const before = sim.balance(NOBLE, sim.devAddress(NOBLE, 5), 'uusdc');
+    const rec = await execute(5, toNoble(), [{ denom: USDC_ON_OSMOSIS, amount: '2500000' }]);
+    expect(rec.code, rec.log).toBe(0);
+    const p = rec.packets[0]!;
+    expect(p).toMatchObject({ sender: ENTRY, sourceChainId: OSMO, destChainId: NOBLE, amount: '2500000' });
+    expect(sim.receivePacket(p.id).result).toMatchObject({ ok: true });
+    expect(sim.balance(NOBLE, sim.devAddress(NOBLE, 5), 'uusdc') - before).toBe(2_500_000n);
+    expect(sim.balance(OSMO, ENTRY, USDC_ON_OSMOSIS)).toBe(0n);
+    books();
+  });
+
+  const refusals: { name: string; over: Record<string, unknown>; log: RegExp }[] = [
+    { name: 'past its timeout_timestamp', over: { timeout_timestamp: Number(msToNs(Date.UTC(2025, 0, 1))) }, log: /timeout timestamp .* has passed/ },
+    { name: 'below its min_asset', over: { min_asset: { native: { denom: USDC_ON_OSMOSIS, amount: '2500001' } } }, log: /less than the minimum amount/ },
+    { name: 'exact_out (never written by the local service)', over: { exact_out: true }, log: /Error parsing into type entry_point::ExecuteMsg: action\.exact_out/ },
+  ];
+  for (const c of refusals) {
+    it(`refuses a call ${c.name}: nothing moves`, async () => {
+      const before = sim.balance(OSMO, osmo(5), USDC_ON_OSMOSIS);
+      const rec = await execute(5, toNoble(c.over), [{ denom: USDC_ON_OSMOSIS, amount: '2500000' }]);
+      expect(rec.code).toBe(5);
+      expect(rec.log).toMatch(c.log);
+      expect(rec.packets).toHaveLength(0);
+      expect(sim.balance(OSMO, osmo(5), USDC_ON_OSMOSIS)).toBe(before);
+      books();
+    });
+  }
+});
+
 describe('ibc-hooks and PFM edges', () => {
   it('a wasm memo whose packet is not addressed to the contract: error ack, refund', async () => {
     const memo = JSON.stringify({ wasm: { contract: ENTRY, msg: swapMsg() } });

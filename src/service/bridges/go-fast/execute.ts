@@ -10,9 +10,13 @@
  * Destination (the CosmWasm gateway on Osmosis): the solver fills from its own USDC
  * inventory — amountOut goes to the gateway, which pays the recipient (no payload) or executes
  * the payload on the recipient contract with it. The payload is the entry point's
- * swap_and_action_with_recover: when the swap or its post-swap action fails, the entry point
+ * swap_and_action_with_recover (a swap, then its post-swap action) or action_with_recover (an
+ * IBC transfer onward, with a PFM memo for further hops): when the call fails, the entry point
  * keeps nothing and pays the USDC to recovery_addr (the fill itself stands:
- * GO_FAST_POST_ACTION_FAILED; the crossing ends `refunded` there, on the destination). initiate_timeout on Osmosis dispatches the refund to the source.
+ * GO_FAST_POST_ACTION_FAILED; the crossing ends `refunded` there, on the destination). An
+ * onward packet that comes back later (timeout, error acknowledgement) is paid to the same
+ * address by the entry point's recover_address (status.ts reads that). initiate_timeout on
+ * Osmosis dispatches the refund to the source.
  *
  * No token is minted or burnt by Go Fast: value moves by the solver's inventory on Osmosis
  * and the gateway's holdings on the source (the solver is repaid from those by settlement).

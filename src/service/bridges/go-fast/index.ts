@@ -1,7 +1,8 @@
 /**
  * Go Fast (bridge id GO_FAST): USDC from Ethereum, Arbitrum, Base and Avalanche to Osmosis by
- * an order a solver fills within seconds, and onward from Osmosis in the same route through
- * the order's payload (a swap, then its post-swap action). See data.json for the facts and
+ * an order a solver fills within seconds, and onward from Osmosis in the same transaction
+ * through the order's payload (a swap then its post-swap action, or an IBC transfer to Noble
+ * and beyond). See data.json for the facts and
  * their sources, execute.ts for what the gateways do.
  */
 import type { ServiceBridge } from '../types';

@@ -1,7 +1,8 @@
 /**
  * Go Fast in /msgs: reads the route's `go_fast_transfer` back, and writes the order: one
  * evm_tx to the source chain's FastTransferGateway (submitOrder), after the ERC-20 approval
- * of USDC to the gateway, carrying the swap after the fill as the order's payload.
+ * of USDC to the gateway, carrying what follows the fill on its chain (a swap, an IBC transfer
+ * onward) as the order's payload.
  */
 import { z } from 'zod';
 import { evmAddressBytes, leftPad32 } from '../../../chains/addresses';
@@ -14,6 +15,7 @@ import { submitOrderCalldata } from './calldata';
 import { GO_FAST_DATA, sourceByChain } from './data';
 import { quoteGoFastFee, type GoFastFeeParts } from './fees';
 import { orderDestination } from './payload';
+import { onwardProblem } from './planner';
 import type { GoFastLegData } from './planner';
 
 export type GoFastMsgsLeg = MsgsBridgeLeg<GoFastLegData>;
@@ -92,8 +94,7 @@ export const goFastMsgs: BridgeMsgs<GoFastLegData> = {
   },
 
   cannotContinue(_world, leg, next) {
-    if (next.kind === 'swap' && next.from === leg.to) return undefined;
-    return `a Go Fast fill on ${leg.to} runs only a swap through the entry point after it, not a ${next.kind}`;
+    return onwardProblem(leg.to, next.kind, next.from);
   },
 
   startTx(b, leg, amount) {
@@ -102,7 +103,8 @@ export const goFastMsgs: BridgeMsgs<GoFastLegData> = {
     const fillNs = BigInt(source.fillSeconds) * 1_000_000_000n;
     let dest;
     try {
-      dest = orderDestination(b.address(leg.toPos), b.onward(fillNs));
+      const entryPoint = b.world.venues.find((v) => v.chainId === leg.to)?.entryPointContract;
+      dest = orderDestination(b.onward(fillNs), { userAddress: b.address(leg.toPos), entryPoint, timeoutNs: b.timeoutNs + fillNs });
     } catch (e) {
       throw invalidArgument(`operation ${leg.index} (${OP}): ${(e as Error).message}`);
     }

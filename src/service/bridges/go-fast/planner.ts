@@ -6,7 +6,7 @@
 import { baseUnitsForUsd, formatUsd, parseUsd, priceScaled } from '../../pricing';
 import type { PlannerIndex } from '../../planner/graph';
 import type { BridgeFee, LegQuote, QuoteContext } from '../../planner/quote';
-import type { Leg as PlannerLeg } from '../../planner/types';
+import { legFromChain, type Leg as PlannerLeg } from '../../planner/types';
 import { toWireAsset, type World, type WorldAsset } from '../../world';
 import type { BridgePlanner, PlannedBridgeLeg, TxBreak } from '../types';
 import { GO_FAST_DATA, sourceByChain, type GoFastData } from './data';
@@ -84,15 +84,25 @@ export function goFastEdges(ix: PlannerIndex, data: GoFastData = GO_FAST_DATA): 
 
 const chainName = (world: World, chainId: string): string => world.chain(chainId)?.prettyName ?? chainId;
 
-/** Why the leg after a fill on Osmosis cannot ride in the order, or undefined when the payload carries it. */
-export function goFastContinueBreak(world: World, destChainId: string, next: { kind: string; chainId?: string }): TxBreak | undefined {
-  // the destination gateway executes the order's payload on a contract: the swap entry point can
-  // take it (swap, then its post-swap action); a bare IBC transfer has no contract to run it
-  if (next.kind === 'swap' && next.chainId === destChainId) return undefined;
+/**
+ * Why the leg after a fill cannot ride in the order, or undefined when the payload carries it:
+ * the fill gateway executes the payload on the entry point, which swaps (then runs its
+ * post-swap action) or sends the USDC on over IBC (`action_with_recover`). Words shared by the
+ * planner and /msgs.
+ */
+export function onwardProblem(destChainId: string, nextKind: string, nextFrom: string): string | undefined {
+  if ((nextKind === 'swap' || nextKind === 'transfer') && nextFrom === destChainId) return undefined;
+  return `a Go Fast fill on ${destChainId} runs only the entry point after it (a swap or an IBC transfer), not a ${nextKind}`;
+}
+
+/** The planner's TxBreak for onwardProblem. */
+export function goFastContinueBreak(world: World, destChainId: string, next: PlannerLeg): TxBreak | undefined {
+  const problem = onwardProblem(destChainId, next.kind, legFromChain(next));
+  if (problem === undefined) return undefined;
   return {
     chainId: destChainId,
     reason: 'go-fast-fill',
-    explanation: `a Go Fast fill on ${chainName(world, destChainId)} runs only a contract payload (a swap through the entry point), so the ${next.kind} after it starts a new transaction signed there`,
+    explanation: `${problem}, so it starts a new transaction signed on ${chainName(world, destChainId)}`,
   };
 }
 
@@ -125,9 +135,7 @@ export const goFastPlanner: BridgePlanner<GoFastLegData> & Required<Pick<BridgeP
     };
   },
 
-  cannotContinue(world, leg, next: PlannerLeg) {
-    return goFastContinueBreak(world, leg.to.chainId, { kind: next.kind, chainId: next.kind === 'swap' ? next.chainId : undefined });
-  },
+  cannotContinue: (world, leg, next: PlannerLeg) => goFastContinueBreak(world, leg.to.chainId, next),
 
   operation(ctx, leg, quote: LegQuote) {
     const parts = goFastFeeParts(ctx, leg);

@@ -4,7 +4,10 @@
  * through /local/evm/execute, status followed state by state on a paused clock that the test
  * advances; the solver's fill (with a swap after it in the same transaction), the fill whose
  * swap then fails (the USDC waits at the recovery address), and `go_fast_no_solver` to the
- * refund. Supply is conserved throughout.
+ * refund. Onward from Osmosis in the same transaction: to Noble (the order's payload sends the
+ * USDC on over IBC), further by PFM to dYdX, and the onward hop timing out (the USDC comes back
+ * to the user’s Osmosis address), and a further hop failing past Noble (PFM’s error acknowledgement
+ * brings it back to Osmosis). Supply is conserved throughout.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MsgsResponse, StatusResponse } from '../../../../../src/api/schemas';
@@ -196,6 +199,182 @@ describe('Go Fast through the local service', () => {
     expect(last.transfers![0]!.transfer_asset_release).toMatchObject({ chain_id: 'osmosis-1', denom: USDC_OSMO, released: true });
     expect((await balanceOf(service, 'osmosis-1', dev('osmosis-1', 7), USDC_OSMO)) - usdcBefore).toBe(filledOut);
     expect(await balanceOf(service, 'osmosis-1', dev('osmosis-1', 7), 'uosmo')).toBe(osmoBefore);
+    expectSupplyConserved();
+  });
+});
+
+describe('Go Fast onward from Osmosis in the same transaction', () => {
+  const NOBLE = 'noble-1';
+  type Op = Record<string, Record<string, unknown>>;
+  const keyOf = (o: object) => Object.keys(o).find((k) => !['tx_index', 'amount_in', 'amount_out'].includes(k));
+  type Sequence = Record<string, { state: string; from_chain_id?: string; to_chain_id?: string; packet_txs?: Record<string, unknown> }>[];
+  const sequenceOf = (s: StatusResponse): Sequence => (s.transfers?.[0]?.transfer_sequence ?? []) as Sequence;
+  /** Each leg's state, e.g. `go_fast_transfer:GO_FAST_TRANSFER_FILLED`, `ibc_transfer:TRANSFER_SUCCESS`. */
+  const legStates = (s: StatusResponse): string[] => sequenceOf(s).map((e) => `${keyOf(e)}:${Object.values(e)[0]!.state}`);
+
+  /** Advances the clock step by step and records each distinct list of leg states. */
+  async function legsAlong(txHash: string, chainId: string, stepsMs: readonly number[]): Promise<{ seen: string[][]; last: StatusResponse }> {
+    const seen: string[][] = [];
+    let last = await status(txHash, chainId);
+    for (const ms of stepsMs) {
+      service.app.clock.advance(ms);
+      last = await status(txHash, chainId);
+      const now = legStates(last);
+      if (now.length > 0 && JSON.stringify(now) !== JSON.stringify(seen.at(-1))) seen.push(now);
+    }
+    return { seen, last };
+  }
+
+  /** `seen` steps through `order` forwards (a step may skip states the clock stepped over). */
+  const expectInOrder = (seen: string[][], order: string[][]) => {
+    const at = seen.map((l) => order.findIndex((o) => JSON.stringify(o) === JSON.stringify(l)));
+    expect(at.every((i) => i >= 0), JSON.stringify(seen)).toBe(true);
+    expect([...at].sort((a, b) => a - b), JSON.stringify(seen)).toEqual(at);
+  };
+  const SENT = 'go_fast_transfer:GO_FAST_TRANSFER_SENT';
+  const FILLED = 'go_fast_transfer:GO_FAST_TRANSFER_FILLED';
+
+  // USDC on dYdX: Noble's, over Noble's channel (reached from Osmosis through Noble's PFM)
+  const DYDX = 'dydx-mainnet-1';
+  const USDC_DYDX = 'ibc/8E27BA2D5493AF5636760E354E46004562C46AB7EC0CC4C1CA14E9E20E2545B5';
+  const baseToDydx = (amount: string) => ({ source_asset_denom: BASE.usdc, source_asset_chain_id: '8453', dest_asset_denom: USDC_DYDX, dest_asset_chain_id: DYDX, amount_in: amount, go_fast: true });
+
+  const toNoble = (amount: string, flags: Record<string, unknown>) => ({
+    source_asset_denom: ARB.usdc,
+    source_asset_chain_id: '42161',
+    dest_asset_denom: 'uusdc',
+    dest_asset_chain_id: NOBLE,
+    amount_in: amount,
+    ...flags,
+  });
+
+  it('USDC from Arbitrum to Noble: go_fast_transfer then transfer in one order, filled on Osmosis and sent on to Noble as uusdc', async () => {
+    const request = toNoble('40000000', { go_fast: true });
+    const r = await route(service, request);
+    expect(r.operations.map(keyOf)).toEqual(['go_fast_transfer', 'transfer']);
+    expect(r.txs_required).toBe(1);
+    expect(r.operations.map((o) => (o as { tx_index?: number }).tx_index)).toEqual([0, 0]);
+    const hop = (r.operations[1] as unknown as Op).transfer!;
+    expect(hop).toMatchObject({ from_chain_id: 'osmosis-1', to_chain_id: NOBLE, denom_in: USDC_OSMO, denom_out: 'uusdc' });
+    // the same with bridges naming Go Fast and IBC
+    const named = await route(service, toNoble('40000000', { bridges: ['GO_FAST', 'IBC'] }));
+    expect(named.operations.map(keyOf)).toEqual(['go_fast_transfer', 'transfer']);
+    expect(named.txs_required).toBe(1);
+
+    const msgs = await msgsFor(service, request, r, addressesFor(r.required_chain_addresses, 9));
+    const evm = evmTxOf(msgs);
+    expect(evm).toMatchObject({ chain_id: '42161', to: ARB.gateway, required_erc20_approvals: [{ token_contract: ARB.usdc, spender: ARB.gateway, amount: '40000000' }] });
+    // the order's payload is the entry point's action_with_recover: an IBC transfer to Noble, recovering on Osmosis
+    const payloadText = Buffer.from(evm.data.slice(2), 'hex').toString('latin1');
+    expect(payloadText).toContain(`"action_with_recover":{"timeout_timestamp":`);
+    expect(payloadText).toContain(`"source_channel":"${String(hop.channel)}","receiver":"${dev(NOBLE, 9)}"`);
+    expect(payloadText).toContain(`"recovery_addr":"${dev('osmosis-1', 9)}"`);
+
+    const nobleBefore = await balanceOf(service, NOBLE, dev(NOBLE, 9), 'uusdc');
+    const osmoBefore = await balanceOf(service, 'osmosis-1', dev('osmosis-1', 9), USDC_OSMO);
+    const txHash = await approveAndSend(evm);
+    const { seen, last } = await legsAlong(txHash, '42161', [7_000, ...Array<number>(12).fill(5_000)]);
+    // the fill, then the IBC transfer it started, each in its own states
+    expectInOrder(seen, [[SENT], [FILLED, 'ibc_transfer:TRANSFER_PENDING'], [FILLED, 'ibc_transfer:TRANSFER_RECEIVED'], [FILLED, 'ibc_transfer:TRANSFER_SUCCESS']]);
+    expect(seen[0]).toEqual([SENT]);
+    expect(seen.at(-1)).toEqual([FILLED, 'ibc_transfer:TRANSFER_SUCCESS']);
+    expect(last.state).toBe('STATE_COMPLETED_SUCCESS');
+    const ibc = sequenceOf(last)[1]!.ibc_transfer!;
+    expect(ibc).toMatchObject({ from_chain_id: 'osmosis-1', to_chain_id: NOBLE });
+    expect(last.transfers![0]!.transfer_asset_release).toMatchObject({ chain_id: NOBLE, denom: 'uusdc', amount: r.amount_out, released: true });
+    expect((await balanceOf(service, NOBLE, dev(NOBLE, 9), 'uusdc')) - nobleBefore).toBe(BigInt(r.amount_out));
+    // nothing stays on Osmosis
+    expect(await balanceOf(service, 'osmosis-1', dev('osmosis-1', 9), USDC_OSMO)).toBe(osmoBefore);
+    expectSupplyConserved();
+  });
+
+  it('a swap on Osmosis, then IBC onward: USDC from Arbitrum to ATOM on the Cosmos Hub in one transaction', async () => {
+    const HUB = 'cosmoshub-4';
+    const request = { source_asset_denom: ARB.usdc, source_asset_chain_id: '42161', dest_asset_denom: 'uatom', dest_asset_chain_id: HUB, amount_in: '60000000', go_fast: true };
+    const r = await route(service, request);
+    expect(r.operations.map(keyOf)).toEqual(['go_fast_transfer', 'swap', 'transfer']);
+    expect(r.txs_required).toBe(1);
+    const msgs = await msgsFor(service, request, r, addressesFor(r.required_chain_addresses, 0));
+    const before = await balanceOf(service, HUB, dev(HUB, 0), 'uatom');
+    const txHash = await approveAndSend(evmTxOf(msgs));
+    const { seen, last } = await legsAlong(txHash, '42161', [7_000, ...Array<number>(12).fill(5_000)]);
+    expectInOrder(seen, [[SENT], [FILLED, 'ibc_transfer:TRANSFER_PENDING'], [FILLED, 'ibc_transfer:TRANSFER_RECEIVED'], [FILLED, 'ibc_transfer:TRANSFER_SUCCESS']]);
+    expect(seen.at(-1)).toEqual([FILLED, 'ibc_transfer:TRANSFER_SUCCESS']);
+    expect(last.state).toBe('STATE_COMPLETED_SUCCESS');
+    expect(last.transfers![0]!.transfer_asset_release).toMatchObject({ chain_id: HUB, denom: 'uatom', released: true });
+    expect((await balanceOf(service, HUB, dev(HUB, 0), 'uatom')) - before).toBeGreaterThanOrEqual(BigInt(msgs.min_amount_out!));
+    expectSupplyConserved();
+  });
+
+  it('further by PFM: USDC from Base to dYdX, filled on Osmosis, forwarded by Noble, in one transaction', async () => {
+    const request = baseToDydx('12000000');
+    const r = await route(service, request);
+    expect(r.operations.map(keyOf)).toEqual(['go_fast_transfer', 'transfer', 'transfer']);
+    expect(r.txs_required).toBe(1);
+    const msgs = await msgsFor(service, request, r, addressesFor(r.required_chain_addresses, 2));
+    const before = await balanceOf(service, DYDX, dev(DYDX, 2), USDC_DYDX);
+    const txHash = await approveAndSend(evmTxOf(msgs));
+    const { seen, last } = await legsAlong(txHash, '8453', [7_000, ...Array<number>(16).fill(5_000)]);
+    expect(seen[0]).toEqual([SENT]);
+    expect(seen.at(-1)).toEqual([FILLED, 'ibc_transfer:TRANSFER_SUCCESS', 'ibc_transfer:TRANSFER_SUCCESS']);
+    expect(last.state).toBe('STATE_COMPLETED_SUCCESS');
+    expect(sequenceOf(last).slice(1).map((e) => [e.ibc_transfer!.from_chain_id, e.ibc_transfer!.to_chain_id])).toEqual([['osmosis-1', NOBLE], [NOBLE, DYDX]]);
+    expect(last.transfers![0]!.transfer_asset_release).toMatchObject({ chain_id: DYDX, denom: USDC_DYDX, amount: r.amount_out, released: true });
+    expect((await balanceOf(service, DYDX, dev(DYDX, 2), USDC_DYDX)) - before).toBe(BigInt(r.amount_out));
+    expectSupplyConserved();
+  });
+
+  it('the IBC transfer after the fill times out: GO_FAST_POST_ACTION_FAILED, the USDC waits at the user’s Osmosis address', async () => {
+    const request = toNoble('25000000', { go_fast: true });
+    const r = await route(service, request);
+    expect(r.txs_required).toBe(1);
+    const hop = (r.operations[1] as unknown as Op).transfer!;
+    expect((await service.post('/local/faults', { kind: 'timeout', chain_id: 'osmosis-1', channel_id: hop.channel, count: 1 })).status).toBe(200);
+    const msgs = await msgsFor(service, request, r, addressesFor(r.required_chain_addresses, 3));
+    const filledOut = BigInt((r.operations[0] as { amount_out: string }).amount_out);
+    const nobleBefore = await balanceOf(service, NOBLE, dev(NOBLE, 3), 'uusdc');
+    const osmoBefore = await balanceOf(service, 'osmosis-1', dev('osmosis-1', 3), USDC_OSMO);
+    const txHash = await approveAndSend(evmTxOf(msgs));
+    // past the fill, then past the packet's timeout (the route's 300 s) and the relayer's timeout tx
+    const { seen, last } = await legsAlong(txHash, '42161', [7_000, 20_000, ...Array<number>(30).fill(15_000)]);
+    const failed = ['go_fast_transfer:GO_FAST_POST_ACTION_FAILED', 'ibc_transfer:TRANSFER_FAILURE'];
+    // FILLED while the packet travels and while its refund is on the way back; POST_ACTION_FAILED once it is back
+    expectInOrder(seen, [[SENT], [FILLED, 'ibc_transfer:TRANSFER_PENDING'], [FILLED, 'ibc_transfer:TRANSFER_FAILURE'], failed]);
+    expect(seen.slice(0, 2)).toEqual([[SENT], [FILLED, 'ibc_transfer:TRANSFER_PENDING']]);
+    expect(seen.at(-1)).toEqual(failed);
+    expect(last.state).toBe('STATE_COMPLETED_ERROR');
+    const info = goFastOf(last)!;
+    expect(info.txs.order_filled_tx).toMatchObject({ chain_id: 'osmosis-1' });
+    expect(info.error_message).toContain(`the IBC transfer after it from osmosis-1 to ${NOBLE} timed out; ${filledOut}${USDC_OSMO} was returned to the recovery address ${dev('osmosis-1', 3)} on osmosis-1`);
+    expect(sequenceOf(last)[1]!.ibc_transfer!.packet_txs).toMatchObject({ timeout_tx: { chain_id: 'osmosis-1' }, error: { type: 'PACKET_ERROR_TIMEOUT' } });
+    expect(last.transfers![0]!.transfer_asset_release).toMatchObject({ chain_id: 'osmosis-1', denom: USDC_OSMO, amount: filledOut.toString(), released: true });
+    expect((await balanceOf(service, 'osmosis-1', dev('osmosis-1', 3), USDC_OSMO)) - osmoBefore).toBe(filledOut);
+    expect(await balanceOf(service, NOBLE, dev(NOBLE, 3), 'uusdc')).toBe(nobleBefore);
+    expectSupplyConserved();
+  });
+
+  it('a further hop fails past Noble: PFM answers Osmosis with an error acknowledgement, POST_ACTION_FAILED, the USDC back on Osmosis', async () => {
+    const request = baseToDydx('11000000');
+    const r = await route(service, request);
+    const onward = (r.operations[2] as unknown as Op).transfer!;
+    expect(onward).toMatchObject({ from_chain_id: NOBLE, to_chain_id: DYDX });
+    // the forward and both of PFM's retries time out
+    expect((await service.post('/local/faults', { kind: 'timeout', chain_id: NOBLE, channel_id: onward.channel, count: 3 })).status).toBe(200);
+    const msgs = await msgsFor(service, request, r, addressesFor(r.required_chain_addresses, 1));
+    const filledOut = BigInt((r.operations[0] as { amount_out: string }).amount_out);
+    const osmoBefore = await balanceOf(service, 'osmosis-1', dev('osmosis-1', 1), USDC_OSMO);
+    const txHash = await approveAndSend(evmTxOf(msgs));
+    const { seen, last } = await legsAlong(txHash, '8453', [7_000, 20_000, ...Array<number>(100).fill(15_000)]);
+    expect(seen[0]).toEqual([SENT]);
+    // Osmosis → Noble, then Noble → dYdX sent three times by PFM, each timing out
+    expect(seen.at(-1)).toEqual(['go_fast_transfer:GO_FAST_POST_ACTION_FAILED', ...Array<string>(4).fill('ibc_transfer:TRANSFER_FAILURE')]);
+    // the order stays FILLED until the refund is back on Osmosis
+    expect(seen.slice(1, -1).every((l) => l[0] === FILLED)).toBe(true);
+    expect(last.state).toBe('STATE_COMPLETED_ERROR');
+    expect(goFastOf(last)!.error_message).toContain(`the IBC transfer after it from osmosis-1 to ${NOBLE} came back with an error acknowledgement`);
+    expect(goFastOf(last)!.error_message).toContain(`was returned to the recovery address ${dev('osmosis-1', 1)} on osmosis-1`);
+    expect(last.transfers![0]!.transfer_asset_release).toMatchObject({ chain_id: 'osmosis-1', denom: USDC_OSMO, amount: filledOut.toString(), released: true });
+    expect((await balanceOf(service, 'osmosis-1', dev('osmosis-1', 1), USDC_OSMO)) - osmoBefore).toBe(filledOut);
     expectSupplyConserved();
   });
 });

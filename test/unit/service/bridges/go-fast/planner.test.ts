@@ -9,6 +9,7 @@ import { decodeSubmitOrder } from '../../../../../src/service/bridges/go-fast/ca
 import { goFastBridge } from '../../../../../src/service/bridges/go-fast';
 import { goFastEdges, type GoFastPlannedLeg } from '../../../../../src/service/bridges/go-fast/planner';
 import { readPayload, recipientAddress } from '../../../../../src/service/bridges/go-fast/payload';
+import { EntryPointAction } from '../../../../../src/service/msgs/entry-point';
 import type { MsgsLegBase, TxBuilding } from '../../../../../src/service/bridges/types';
 import { plannerIndex } from '../../../../../src/service/planner/graph';
 import { DEFAULT_PLANNER_CONFIG, DEFAULT_TIMING } from '../../../../../src/service/planner';
@@ -83,14 +84,16 @@ describe('planner', () => {
     expect(goFastBridge.planner.seconds(edgeFrom('8453'), o)).toBe(10);
   });
 
-  it('carries a swap on Osmosis in the order, not an IBC hop', () => {
+  it('carries a swap or an IBC hop from Osmosis in the order, nothing from elsewhere', () => {
     const leg = edgeFrom('1');
     const venue = world.venuesOn('osmosis-1')[0]!;
     const swap = { kind: 'swap', venue, chainId: 'osmosis-1', denomIn: leg.to.denom, denomOut: 'uosmo', hops: [] } as const;
     expect(goFastBridge.planner.cannotContinue(world, leg, swap)).toBeUndefined();
     const end = world.channelBetween('osmosis-1', 'noble-1')!;
     const hop = { kind: 'transfer', fromChainId: 'osmosis-1', toChainId: 'noble-1', end, denomIn: leg.to.denom, denomOut: 'uusdc' } as const;
-    expect(goFastBridge.planner.cannotContinue(world, leg, hop)).toMatchObject({ chainId: 'osmosis-1', reason: 'go-fast-fill' });
+    expect(goFastBridge.planner.cannotContinue(world, leg, hop)).toBeUndefined();
+    const elsewhere = { ...swap, chainId: 'noble-1' };
+    expect(goFastBridge.planner.cannotContinue(world, leg, elsewhere)).toMatchObject({ chainId: 'osmosis-1', reason: 'go-fast-fill' });
     expect(goFastBridge.planner.cannotFollow(world, hop, leg)).toMatchObject({ chainId: '1', reason: 'go-fast-submit' });
   });
 
@@ -203,8 +206,27 @@ describe('msgs', () => {
     const order = decodeSubmitOrder(tx.evm_tx.data);
     expect(recipientAddress(world.chain('osmosis-1')!, order.recipient)).toBe(entryPoint);
     expect(readPayload(order.data)).toEqual({ msg: swapMsg, recoveryAddr: devAddress(0, 'osmo') });
-    const { b: forward } = building(() => ({ receiver: devAddress(0, 'osmo'), memo: { forward: { receiver: 'noble1x', port: 'transfer', channel: 'channel-750' } } }));
-    expect(() => goFastBridge.msgs.startTx(forward, m, 100_000_000n)).toThrow(/only a swap through the entry point/);
+    const { b: autopilot } = building(() => ({ receiver: devAddress(0, 'osmo'), memo: { autopilot: { receiver: 'stride1x', claim: { stride_address: 'stride1x' } } } }));
+    expect(() => goFastBridge.msgs.startTx(autopilot, m, 100_000_000n)).toThrow(/only a swap or an IBC transfer through the entry point/);
+  });
+
+  it('sends the USDC on over IBC from the entry point: action_with_recover, the onward memo carried as written', () => {
+    const m = goFastBridge.msgs.read(world, opBody(edgeFrom('42161'), 100_000_000n), base(), 'operation 0 (go_fast_transfer)');
+    const entryPoint = world.venuesOn('osmosis-1')[0]!.entryPointContract;
+    const next = { forward: { receiver: 'dydx1y', port: 'transfer', channel: 'channel-33', timeout: '300s', retries: 2 } };
+    const { b } = building(() => ({ receiver: devAddress(0, 'osmo'), memo: { forward: { receiver: 'noble1x', port: 'transfer', channel: 'channel-750', timeout: '300s', retries: 2, next } } }));
+    const [tx] = goFastBridge.msgs.startTx(b, m, 100_000_000n) as unknown as [{ evm_tx: { data: string } }];
+    const order = decodeSubmitOrder(tx.evm_tx.data);
+    expect(recipientAddress(world.chain('osmosis-1')!, order.recipient)).toBe(entryPoint);
+    const fillNs = 10n * 1_000_000_000n;
+    // the deadline is the route's, moved by the fill's time (building() starts the route's at 0)
+    expect(new TextDecoder().decode(order.data)).toBe(
+      `{"action_with_recover":{"timeout_timestamp":${fillNs},"action":{"ibc_transfer":{"ibc_info":{"source_channel":"channel-750","receiver":"noble1x","memo":${JSON.stringify(JSON.stringify(next))},"recover_address":"${devAddress(0, 'osmo')}"}}},"exact_out":false,"recovery_addr":"${devAddress(0, 'osmo')}"}}`,
+    );
+    const { recovery_addr: _r, ...action } = (JSON.parse(new TextDecoder().decode(order.data)) as { action_with_recover: Record<string, unknown> }).action_with_recover;
+    expect(readPayload(order.data)).toEqual({ msg: { action }, recoveryAddr: devAddress(0, 'osmo') });
+    // the entry point's own schema takes it
+    expect(EntryPointAction.safeParse({ action }).success).toBe(true);
   });
 
   it('lists its fee in estimated_fees, deducted, on the source', () => {
@@ -213,6 +235,7 @@ describe('msgs', () => {
     expect(fee).toMatchObject({ fee_type: 'SMART_RELAY', bridge_id: 'GO_FAST', chain_id: '42161', tx_index: 0, operation_index: 0, fee_behavior: 'FEE_BEHAVIOR_DEDUCTED' });
     expect(BigInt(fee!.amount)).toBe(100_000_000n - goFastBridge.msgs.amountOut(m, 100_000_000n));
     expect(goFastBridge.msgs.cannotContinue(world, m, { kind: 'swap', from: 'osmosis-1' })).toBeUndefined();
-    expect(goFastBridge.msgs.cannotContinue(world, m, { kind: 'transfer', from: 'osmosis-1' })).toMatch(/not a transfer/);
+    expect(goFastBridge.msgs.cannotContinue(world, m, { kind: 'transfer', from: 'osmosis-1' })).toBeUndefined();
+    expect(goFastBridge.msgs.cannotContinue(world, m, { kind: 'bridge', from: 'osmosis-1' })).toMatch(/not a bridge/);
   });
 });
