@@ -8,6 +8,8 @@ import { decodeBase58, decodeBech32, evmAddressBytes } from '../chains/addresses
 import type { Checker } from './context';
 import { AXELAR_CHAIN_ID, AXELAR_FEE_RECIPIENT, CCTP_DOMAINS, axelarDepositAddress, cctpRelayerAccount, sameAddress } from './contracts';
 import type { Step } from './route';
+import { eurekaMsg } from './bridges/eureka';
+import { hyperlaneMsg, hyperlaneOutflow } from './bridges/hyperlane';
 
 export const TYPE_URLS = {
   transfer: '/ibc.applications.transfer.v1.MsgTransfer',
@@ -33,6 +35,16 @@ export interface CosmosMsgIn {
   msg_type_url: unknown;
 }
 
+/** One Cosmos transaction as the bridge decoders (src/verify/bridges/) see it: each message's type URL and parsed body. */
+export interface CosmosBridgeTx {
+  types: readonly unknown[];
+  bodies: readonly (Obj | undefined)[];
+}
+
+/** A bridge's messages, checked by its decoder in src/verify/bridges/ (true when the message was its own). */
+const bridgeMsg = (c: Checker, chainId: string, type: string, body: Obj, tx: CosmosBridgeTx): boolean =>
+  [eurekaMsg, hyperlaneMsg].some((check) => check(c, chainId, type, body, tx));
+
 /** Checks the messages of one Cosmos transaction on `chainId`. */
 export function checkCosmosTx(c: Checker, chainId: string, msgs: readonly CosmosMsgIn[]): void {
   const parsed = msgs.map((m) => {
@@ -51,6 +63,7 @@ export function checkCosmosTx(c: Checker, chainId: string, msgs: readonly Cosmos
       c.report('unverified', `message ${i} (${type}) could not be read as JSON`);
       return;
     }
+    if (bridgeMsg(c, chainId, type, body, { types: msgs.map((x) => x.msg_type_url), bodies: parsed })) return;
     switch (type) {
       case TYPE_URLS.transfer:
         return checkMsgTransfer(c, chainId, body);
@@ -92,6 +105,8 @@ function checkOutflow(c: Checker, chainId: string, parsed: readonly (Obj | undef
       case TYPE_URLS.send:
         total += coins(body.amount);
         break;
+      default:
+        total += hyperlaneOutflow(msgs[i]!.msg_type_url, body);
     }
   });
   if (total > expected) {

@@ -7,7 +7,16 @@ import type { Operation } from '../api/schemas';
 
 type Body = Record<string, unknown>;
 
-export type StepKind = 'transfer' | 'swap' | 'cctp' | 'axelar' | 'other';
+export type StepKind = 'transfer' | 'swap' | 'cctp' | 'axelar' | 'other' | BridgeStepKind;
+/** Bridges whose operations src/verify/bridges/ reads from the step's `body`. */
+export type BridgeStepKind = 'go_fast' | 'eureka' | 'hyperlane';
+
+/** Operation kind → the step kind of a bridge decoded in src/verify/bridges/. */
+const BRIDGE_STEP_KINDS: Readonly<Record<string, BridgeStepKind>> = {
+  go_fast_transfer: 'go_fast',
+  eureka_transfer: 'eureka',
+  hyperlane_transfer: 'hyperlane',
+};
 
 export interface Step {
   index: number;
@@ -32,6 +41,8 @@ export interface Step {
   feeAmount: bigint | undefined;
   feeDenom: string | undefined;
   feePayTo: string | undefined;
+  /** The operation's own body (read by the bridge decoders in src/verify/bridges/). */
+  body: Body;
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
@@ -59,6 +70,7 @@ export function toSteps(operations: readonly unknown[]): Step[] {
       feeAmount: undefined,
       feeDenom: undefined,
       feePayTo: undefined,
+      body,
     };
     switch (described.kind) {
       case 'transfer':
@@ -97,6 +109,7 @@ export function toSteps(operations: readonly unknown[]): Step[] {
         break;
       }
       default:
+        step.kind = BRIDGE_STEP_KINDS[step.wireKind] ?? 'other';
         break;
     }
     return step;
