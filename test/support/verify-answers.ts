@@ -1,0 +1,81 @@
+/**
+ * Honest msgs_direct answers of the local service's builder (in-process, fixed clock) for the
+ * bridge decoder tests, and edits that keep `txs` and `msgs` in step, as an attacker would.
+ */
+import { buildMsgsDirectJson } from '../../src/service/msgs';
+import { getWorld } from '../../src/service/world';
+import { verifyMsgs, verifyMsgsDirect, type Finding } from '../../src/verify';
+import { USER_ADDRESSES, userAddress } from './verify-fixtures';
+
+export const NOW = 1_700_000_000_000;
+export const LOCAL = { now: NOW, local: true };
+export const PRODUCTION = { now: NOW, local: false };
+
+/** The user on every chain these tests route through. */
+export const ADDRESSES: Record<string, string> = { ...USER_ADDRESSES, celestia: userAddress('cosmos', 'celestia'), '169': USER_ADDRESSES['1']!, '8453': USER_ADDRESSES['1']! };
+
+type Obj = Record<string, unknown>;
+export type Answer = ReturnType<typeof buildMsgsDirectJson>;
+export interface Built {
+  request: Obj;
+  answer: Answer;
+}
+
+export function buildAnswer(request: Obj): Built {
+  const full = { chain_ids_to_addresses: ADDRESSES, slippage_tolerance_percent: '1', allow_multi_tx: true, ...request };
+  const answer = buildMsgsDirectJson(getWorld(), full as never, { now: () => NOW });
+  return { request: full, answer: JSON.parse(JSON.stringify(answer, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))) as Answer };
+}
+
+export const check = ({ request, answer }: Built, options = LOCAL): Finding[] => verifyMsgsDirect(request, answer, options);
+export const kindsOf = (findings: readonly Finding[]) => findings.map((f) => f.kind);
+
+/** The answer's operations, for a `verifyMsgs` request whose route the test changes. */
+export function operationsOf({ answer }: Built): Obj[] {
+  return (answer.route as unknown as { operations: Obj[] }).operations;
+}
+
+/** Verifies with the route's operations changed by `edit` (what a msgs request would carry). */
+export function checkWithOperations(built: Built, edit: (ops: Obj[]) => void): Finding[] {
+  const ops = JSON.parse(JSON.stringify(operationsOf(built))) as Obj[];
+  edit(ops);
+  const route = built.answer.route as unknown as Obj;
+  return verifyMsgs({ ...built.request, operations: ops, amount_in: String(route.amount_in) } as never, { txs: built.answer.txs, msgs: built.answer.msgs }, LOCAL);
+}
+
+interface EvmTx {
+  to: string;
+  value: string;
+  data: string;
+  required_erc20_approvals: { token_contract: string; spender: string; amount: string }[];
+}
+
+/** Edits the answer's first EVM transaction (its copy in msgs follows). */
+export function editEvm(answer: Answer, edit: (tx: EvmTx) => void): void {
+  const i = answer.txs.findIndex((t) => 'evm_tx' in t);
+  const tx = (answer.txs[i] as unknown as { evm_tx: EvmTx }).evm_tx;
+  edit(tx);
+  const j = answer.msgs.findIndex((m) => 'evm_tx' in m);
+  (answer.msgs[j] as unknown as { evm_tx: EvmTx }).evm_tx = JSON.parse(JSON.stringify(tx)) as EvmTx;
+}
+
+/** Edits the Cosmos message of type `typeUrl` (the `nth` one) in txs and msgs. */
+export function editCosmos(answer: Answer, typeUrl: string, edit: (body: Obj) => void, nth = 0): void {
+  const tx = answer.txs.find((t) => 'cosmos_tx' in t) as unknown as { cosmos_tx: { msgs: { msg: string; msg_type_url: string }[] } };
+  const m = tx.cosmos_tx.msgs.filter((x) => x.msg_type_url === typeUrl)[nth]!;
+  const body = JSON.parse(m.msg) as Obj;
+  edit(body);
+  const before = m.msg;
+  m.msg = JSON.stringify(body);
+  const copy = answer.msgs.map((x) => (x as unknown as { multi_chain_msg?: { msg: string } }).multi_chain_msg).find((x) => x?.msg === before)!;
+  copy.msg = m.msg;
+}
+
+/** Appends a copy of a Cosmos message of type `typeUrl` to its transaction, in txs and msgs. */
+export function duplicateCosmos(answer: Answer, typeUrl: string): void {
+  const tx = answer.txs.find((t) => 'cosmos_tx' in t) as unknown as { cosmos_tx: { msgs: { msg: string; msg_type_url: string }[] } };
+  const m = tx.cosmos_tx.msgs.find((x) => x.msg_type_url === typeUrl)!;
+  tx.cosmos_tx.msgs.push({ ...m });
+  const copy = answer.msgs.find((x) => (x as unknown as { multi_chain_msg?: { msg: string } }).multi_chain_msg?.msg === m.msg)!;
+  answer.msgs.push(JSON.parse(JSON.stringify(copy)));
+}
