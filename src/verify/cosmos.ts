@@ -162,7 +162,7 @@ function arrive(c: Checker, chainId: string | undefined, receiver: string | unde
   if (forward) {
     if (!c.isCaller(chainId, receiver)) c.report('recipient', `${what}'s receiver ${receiver ?? '(none)'} on ${chainId} is not your address there (${c.callerOn(chainId)})`);
     const channel = text(forward.channel);
-    const step = c.stepsFrom(chainId, 'transfer', 'axelar').find((s) => s.channel === channel);
+    const step = c.stepsFrom(chainId, 'transfer', 'axelar', 'eureka').find((s) => s.channel === channel);
     if (!step) {
       c.report('chain', `the memo forwards from ${chainId} over ${channel ?? '(no channel)'}, which no operation of the route uses`);
       return;

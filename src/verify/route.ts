@@ -110,6 +110,8 @@ export function toSteps(operations: readonly unknown[]): Step[] {
       }
       default:
         step.kind = BRIDGE_STEP_KINDS[step.wireKind] ?? 'other';
+        // a Eureka transfer goes over a light client, which a packet-forward memo names as its channel
+        if (step.kind === 'eureka') step.channel = str(body.source_client);
         break;
     }
     return step;

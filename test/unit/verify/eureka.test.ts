@@ -7,8 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { decodeHandlerTransfer, handlerTransferCalldata, type HandlerTransfer } from '../../../src/service/bridges/eureka/calldata';
 import { EUREKA_DATA } from '../../../src/service/bridges/eureka/data';
+import { verifyMsgs } from '../../../src/verify';
 import { EUREKA_CLIENTS, EUREKA_HANDLERS, EUREKA_RELAY_FEE_RECIPIENTS } from '../../../src/verify/contracts';
-import { ADDRESSES, PRODUCTION, buildAnswer, check, duplicateCosmos, editCosmos, editEvm, kindsOf, type Answer } from '../../support/verify-answers';
+import { ADDRESSES, LOCAL, PRODUCTION, buildAnswer, check, duplicateCosmos, editCosmos, editEvm, kindsOf, type Answer } from '../../support/verify-answers';
 
 const WBTC = '0x2260FAC5E5542a773Aa44fBCfeDf7C193bc2C599';
 const HUB_WBTC = 'ibc/D742E8566B0B8CC8F569D950051C09CF57988A88F0E45574BFB3079D41DE6462';
@@ -152,5 +153,24 @@ describe('verify: Eureka from the Hub (ibc-go v10 MsgTransfer over the light cli
     expect(EUREKA_RELAY_FEE_RECIPIENTS[EUREKA_DATA.ethereumChainId]).toContain(EUREKA_DATA.ethereumFeeRecipient);
     expect(EUREKA_RELAY_FEE_RECIPIENTS[EUREKA_DATA.hubChainId]).toContain(EUREKA_DATA.hubFeeRecipient);
     expect(ADDRESSES['cosmoshub-4']).toMatch(/^cosmos1/);
+  });
+});
+
+describe('verify: a packet-forward memo onward over the Eureka light client', () => {
+  const ATOM_ON_OSMOSIS = 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2';
+  const operations = [
+    { transfer: { from_chain_id: 'osmosis-1', to_chain_id: 'cosmoshub-4', channel: 'channel-0', denom_in: ATOM_ON_OSMOSIS, denom_out: 'uatom' }, tx_index: 0, amount_in: '5000000', amount_out: '5000000' },
+    { eureka_transfer: { from_chain_id: 'cosmoshub-4', to_chain_id: '1', source_client: '08-wasm-1369', destination_port: 'transfer', denom_in: 'uatom', denom_out: ETHEREUM_ATOM }, tx_index: 0, amount_in: '5000000', amount_out: '5000000' },
+  ];
+  const answerForwardingTo = (receiver: string) => {
+    const memo = JSON.stringify({ forward: { receiver, port: 'transfer', channel: '08-wasm-1369', timeout: '30m' } });
+    const msg = JSON.stringify({ source_port: 'transfer', source_channel: 'channel-0', token: { denom: ATOM_ON_OSMOSIS, amount: '5000000' }, sender: ADDRESSES['osmosis-1'], receiver: ADDRESSES['cosmoshub-4'], timeout_timestamp: '0', memo });
+    return { msgs: [{ multi_chain_msg: { chain_id: 'osmosis-1', path: ['osmosis-1', 'cosmoshub-4', '1'], msg, msg_type_url: TRANSFER } }] };
+  };
+  const verify = (answer: unknown) => verifyMsgs({ operations, amount_in: '5000000', chain_ids_to_addresses: ADDRESSES }, answer, LOCAL);
+
+  it('is followed to the receiver on Ethereum', () => {
+    expect(verify(answerForwardingTo(ADDRESSES['1']!))).toEqual([]);
+    expect(verify(answerForwardingTo('0x000000000000000000000000000000000000dEaD'))).toEqual([expect.objectContaining({ kind: 'recipient', message: expect.stringMatching(/forward from cosmoshub-4's receiver 0x0+dEaD on 1/) })]);
   });
 });

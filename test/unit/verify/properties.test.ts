@@ -114,7 +114,9 @@ function verifyHonest(routeRequest: Record<string, unknown>, slippage: string, s
   for (const tx of built.txs) seen.add(Object.keys(tx).find((k) => k !== 'operations_indices')!);
   if (built.txs.some((t) => 'cosmos_tx' in t && t.cosmos_tx.msgs.some((m) => m.msg.includes('forward')))) seen.add('forward memo');
   if (built.txs.some((t) => 'cosmos_tx' in t && t.cosmos_tx.msgs.some((m) => m.msg.includes('wasm')))) seen.add('wasm memo');
-  if (built.txs.some((t) => 'evm_tx' in t && t.evm_tx.data.includes(Buffer.from('swap_and_action_with_recover').toString('hex')))) seen.add('go fast payload');
+  const payloads = built.txs.filter((t) => 'evm_tx' in t && t.evm_tx.data.includes(Buffer.from('swap_and_action_with_recover').toString('hex')));
+  if (payloads.length > 0) seen.add('go fast payload');
+  if (payloads.some((t) => 'evm_tx' in t && t.evm_tx.data.includes(Buffer.from('"ibc_transfer"').toString('hex')))) seen.add('go fast payload onward ibc');
   return kinds;
 }
 
@@ -150,7 +152,7 @@ describe('verify over random routes of the local service', () => {
       { seed: 1617, numRuns: 300 },
     );
     for (const bridge of Object.keys(NEW_BRIDGES)) expect(verified.get(bridge) ?? 0, bridge).toBeGreaterThan(20);
-    expect([...seen]).toEqual(expect.arrayContaining(['go_fast_transfer', 'eureka_transfer', 'hyperlane_transfer', 'go fast payload', 'cosmos_tx', 'evm_tx', 'swap']));
+    expect([...seen]).toEqual(expect.arrayContaining(['go_fast_transfer', 'eureka_transfer', 'hyperlane_transfer', 'go fast payload', 'go fast payload onward ibc', 'cosmos_tx', 'evm_tx', 'swap']));
   });
 
   it('flags every tamper mode with its kind', () => {
