@@ -2,6 +2,7 @@
  * Honest msgs_direct answers of the local service's builder (in-process, fixed clock) for the
  * bridge decoder tests, and edits that keep `txs` and `msgs` in step, as an attacker would.
  */
+import { expect } from 'vitest';
 import { buildMsgsDirectJson } from '../../src/service/msgs';
 import { getWorld } from '../../src/service/world';
 import { verifyMsgs, verifyMsgsDirect, type Finding } from '../../src/verify';
@@ -78,4 +79,44 @@ export function duplicateCosmos(answer: Answer, typeUrl: string): void {
   tx.cosmos_tx.msgs.push({ ...m });
   const copy = answer.msgs.find((x) => (x as unknown as { multi_chain_msg?: { msg: string } }).multi_chain_msg?.msg === m.msg)!;
   answer.msgs.push(JSON.parse(JSON.stringify(copy)));
+}
+
+/**
+ * Verification never throws on a mangled answer (a page or the API may send anything): each
+ * field of each Cosmos message set to junk, EVM calldata cut short or with a byte changed, and
+ * each field of the route's operations set to junk.
+ */
+export async function expectNeverThrows(built: Built, runs = 150): Promise<void> {
+  const fc = (await import('fast-check')).default;
+  const honest = JSON.stringify(built.answer);
+  fc.assert(
+    fc.property(fc.jsonValue(), fc.nat(), fc.nat(255), (junk, at, byte) => {
+      const answer = JSON.parse(honest) as Answer;
+      for (const tx of answer.txs as unknown as Obj[]) {
+        const cosmos = tx.cosmos_tx as { msgs: { msg: string }[] } | undefined;
+        for (const m of cosmos?.msgs ?? []) {
+          const body = JSON.parse(m.msg) as Obj;
+          const keys = Object.keys(body);
+          body[keys[at % keys.length]!] = junk;
+          m.msg = JSON.stringify(body);
+        }
+        const evm = tx.evm_tx as { data: string; value: unknown } | undefined;
+        if (evm) {
+          const cut = 10 + (at % Math.max(1, evm.data.length - 10));
+          evm.data = at % 2 ? evm.data.slice(0, cut) : evm.data.slice(0, cut) + byte.toString(16).padStart(2, '0') + evm.data.slice(cut + 2);
+          if (at % 3 === 0) evm.value = junk;
+        }
+      }
+      answer.msgs = [];
+      expect(() => check({ request: built.request, answer })).not.toThrow();
+      const ops = JSON.parse(JSON.stringify(operationsOf(built))) as Obj[];
+      const op = ops[at % ops.length]!;
+      const key = Object.keys(op).find((k) => !['tx_index', 'amount_in', 'amount_out'].includes(k))!;
+      const body = op[key] as Obj;
+      const fields = Object.keys(body);
+      body[fields[byte % fields.length]!] = junk;
+      expect(() => verifyMsgs({ ...built.request, operations: ops } as never, JSON.parse(honest), LOCAL)).not.toThrow();
+    }),
+    { seed: 16, numRuns: runs },
+  );
 }

@@ -9,7 +9,7 @@ import { decodeHandlerTransfer, handlerTransferCalldata, type HandlerTransfer } 
 import { EUREKA_DATA } from '../../../src/service/bridges/eureka/data';
 import { verifyMsgs } from '../../../src/verify';
 import { EUREKA_CLIENTS, EUREKA_HANDLERS, EUREKA_RELAY_FEE_RECIPIENTS } from '../../../src/verify/contracts';
-import { ADDRESSES, LOCAL, PRODUCTION, buildAnswer, check, duplicateCosmos, editCosmos, editEvm, kindsOf, type Answer } from '../../support/verify-answers';
+import { ADDRESSES, LOCAL, PRODUCTION, buildAnswer, check, duplicateCosmos, editCosmos, editEvm, kindsOf, expectNeverThrows, type Answer } from '../../support/verify-answers';
 
 const WBTC = '0x2260FAC5E5542a773Aa44fBCfeDf7C193bc2C599';
 const HUB_WBTC = 'ibc/D742E8566B0B8CC8F569D950051C09CF57988A88F0E45574BFB3079D41DE6462';
@@ -172,5 +172,12 @@ describe('verify: a packet-forward memo onward over the Eureka light client', ()
   it('is followed to the receiver on Ethereum', () => {
     expect(verify(answerForwardingTo(ADDRESSES['1']!))).toEqual([]);
     expect(verify(answerForwardingTo('0x000000000000000000000000000000000000dEaD'))).toEqual([expect.objectContaining({ kind: 'recipient', message: expect.stringMatching(/forward from cosmoshub-4's receiver 0x0+dEaD on 1/) })]);
+  });
+});
+
+describe('verify: eureka messages, any input', () => {
+  it('never throws, whatever a field of the messages, the calldata or the operations holds', async () => {
+    await expectNeverThrows(fromEthereum());
+    await expectNeverThrows(fromHub());
   });
 });

@@ -7,7 +7,7 @@ import { decodeSubmitOrder, submitOrderCalldata, type SubmitOrderArgs } from '..
 import { GO_FAST_DATA } from '../../../src/service/bridges/go-fast/data';
 import { blockingFindings } from '../../../src/verify';
 import { GO_FAST_DOMAINS, GO_FAST_GATEWAYS } from '../../../src/verify/contracts';
-import { PRODUCTION, buildAnswer, check, checkWithOperations, editEvm, kindsOf, type Answer } from '../../support/verify-answers';
+import { PRODUCTION, buildAnswer, check, checkWithOperations, editEvm, kindsOf, expectNeverThrows, type Answer } from '../../support/verify-answers';
 
 const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
 const OSMOSIS_USDC = 'ibc/498A0751C798A0D9A389AA3691123DADA57DAA4FE165D5C75894505B876BA6E4';
@@ -148,5 +148,12 @@ describe('verify: Go Fast', () => {
       expect(GO_FAST_DOMAINS[s.chainId]).toBe(s.domain);
     }
     expect(GO_FAST_DOMAINS[GO_FAST_DATA.destination.chainId]).toBe(GO_FAST_DATA.destination.domain);
+  });
+});
+
+describe('verify: go-fast messages, any input', () => {
+  it('never throws, whatever a field of the messages, the calldata or the operations holds', async () => {
+    await expectNeverThrows(plainFill());
+    await expectNeverThrows(swapAfterFill());
   });
 });

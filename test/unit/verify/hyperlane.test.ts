@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { HYPERLANE_DATA } from '../../../src/service/bridges/hyperlane/data';
 import { blockingFindings } from '../../../src/verify';
 import { HYPERLANE_DOMAINS, HYPERLANE_WARP_ROUTERS } from '../../../src/verify/contracts';
-import { PRODUCTION, buildAnswer, check, duplicateCosmos, editCosmos, editEvm, kindsOf } from '../../support/verify-answers';
+import { PRODUCTION, buildAnswer, check, duplicateCosmos, editCosmos, editEvm, kindsOf, expectNeverThrows } from '../../support/verify-answers';
 
 const TIA_N = '0x6Fae4D9935E2fcb11fC79a64e917fb2BF14DaFaa';
 const REMOTE_TRANSFER = '/hyperlane.warp.v1.MsgRemoteTransfer';
@@ -108,5 +108,12 @@ describe('verify: Hyperlane from Manta Pacific (transferRemote)', () => {
       expect(HYPERLANE_WARP_ROUTERS[route.synthetic.chainId]).toContain(route.synthetic.router);
     }
     for (const [chainId, domain] of HYPERLANE_DATA.domainOf) expect(HYPERLANE_DOMAINS[chainId]).toBe(domain);
+  });
+});
+
+describe('verify: hyperlane messages, any input', () => {
+  it('never throws, whatever a field of the messages, the calldata or the operations holds', async () => {
+    await expectNeverThrows(fromCelestia());
+    await expectNeverThrows(fromManta());
   });
 });
