@@ -120,3 +120,10 @@ export async function expectNeverThrows(built: Built, runs = 150): Promise<void>
     { seed: 16, numRuns: runs },
   );
 }
+
+/** An honest answer that crosses the bridge of `operation` verifies clean, locally and against a production API. */
+export function expectClean(built: Built, operation: string): void {
+  expect(built.answer.route.operations.some((op) => operation in op)).toBe(true);
+  expect(check(built)).toEqual([]);
+  expect(check(built, PRODUCTION)).toEqual([]);
+}
