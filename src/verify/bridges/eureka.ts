@@ -56,7 +56,8 @@ function checkFeeAmount(c: Checker, fee: RelayFee, amount: bigint, what: string)
 /** A call to the EurekaHandler of a chain a Eureka operation leaves from; undefined for any other call. */
 export function eurekaCall(c: Checker, chainId: string, to: string | undefined, data: string): EvmBridgeCall | undefined {
   const step = c.stepsFrom(chainId, 'eureka')[0];
-  if (!step || !(sameAddress(to, EUREKA_HANDLERS[chainId]) || sameAddress(to, text(step.body.entry_contract_address)))) return undefined;
+  // the handler Courier knows on that chain; the route's entry contract only where it knows none
+  if (!step || !sameAddress(to, EUREKA_HANDLERS[chainId] ?? text(step.body.entry_contract_address))) return undefined;
   if (selectorOf(data) !== HANDLER_TRANSFER.selector) {
     c.report('message_type', `the call to the EurekaHandler ${to} is not transfer (selector 0x${selectorOf(data) ?? '?'}), which the route's operation needs`);
     return 'reported';

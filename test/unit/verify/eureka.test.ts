@@ -9,7 +9,7 @@ import { decodeHandlerTransfer, handlerTransferCalldata, type HandlerTransfer } 
 import { EUREKA_DATA } from '../../../src/service/bridges/eureka/data';
 import { verifyMsgs } from '../../../src/verify';
 import { EUREKA_CLIENTS, EUREKA_HANDLERS, EUREKA_RELAY_FEE_RECIPIENTS } from '../../../src/verify/contracts';
-import { ADDRESSES, LOCAL, buildAnswer, check, duplicateCosmos, editCosmos, editEvm, kindsOf, expectClean, expectNeverThrows, type Answer } from '../../support/verify-answers';
+import { ADDRESSES, LOCAL, buildAnswer, check, duplicateCosmos, editCosmos, editEvm, expectClean, expectNeverThrows, kindsOf, operationsOf, type Answer } from '../../support/verify-answers';
 
 const WBTC = '0x2260FAC5E5542a773Aa44fBCfeDf7C193bc2C599';
 const HUB_WBTC = 'ibc/D742E8566B0B8CC8F569D950051C09CF57988A88F0E45574BFB3079D41DE6462';
@@ -174,5 +174,19 @@ describe('verify: eureka messages, any input', () => {
   it('never throws, whatever a field of the messages, the calldata or the operations holds', async () => {
     await expectNeverThrows(fromEthereum());
     await expectNeverThrows(fromHub());
+  });
+});
+
+describe('verify: the EurekaHandler Courier knows', () => {
+  it('is the only one it decodes on Ethereum, even where the route names another', () => {
+    const built = fromEthereum();
+    const other = '0x000000000000000000000000000000000000dEaD';
+    editEvm(built.answer, (tx) => {
+      tx.to = other;
+      tx.required_erc20_approvals[0]!.spender = other;
+    });
+    const ops = operationsOf(built) as { eureka_transfer?: Record<string, unknown> }[];
+    ops[0]!.eureka_transfer!.entry_contract_address = other;
+    expect(check(built)).toEqual([expect.objectContaining({ kind: 'message_type', message: expect.stringMatching(/calls 0x0+dEaD on 1/) })]);
   });
 });
