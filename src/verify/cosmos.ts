@@ -8,6 +8,8 @@ import { decodeBase58, decodeBech32, evmAddressBytes } from '../chains/addresses
 import type { Checker } from './context';
 import { AXELAR_CHAIN_ID, AXELAR_FEE_RECIPIENT, CCTP_DOMAINS, axelarDepositAddress, cctpRelayerAccount, sameAddress } from './contracts';
 import type { Step } from './route';
+import { eurekaMsg } from './bridges/eureka';
+import { hyperlaneMsg, hyperlaneOutflow } from './bridges/hyperlane';
 import { checkOpinitMsg, opinitOutflow } from './bridges/opinit';
 
 export const TYPE_URLS = {
@@ -34,6 +36,16 @@ export interface CosmosMsgIn {
   msg_type_url: unknown;
 }
 
+/** One Cosmos transaction as the bridge decoders (src/verify/bridges/) see it: each message's type URL and parsed body. */
+export interface CosmosBridgeTx {
+  types: readonly unknown[];
+  bodies: readonly (Obj | undefined)[];
+}
+
+/** A bridge's messages, checked by its decoder in src/verify/bridges/ (true when the message was its own). */
+const bridgeMsg = (c: Checker, chainId: string, type: string, body: Obj, tx: CosmosBridgeTx): boolean =>
+  [eurekaMsg, hyperlaneMsg].some((check) => check(c, chainId, type, body, tx));
+
 /** Checks the messages of one Cosmos transaction on `chainId`. */
 export function checkCosmosTx(c: Checker, chainId: string, msgs: readonly CosmosMsgIn[]): void {
   const parsed = msgs.map((m) => {
@@ -52,6 +64,7 @@ export function checkCosmosTx(c: Checker, chainId: string, msgs: readonly Cosmos
       c.report('unverified', `message ${i} (${type}) could not be read as JSON`);
       return;
     }
+    if (bridgeMsg(c, chainId, type, body, { types: msgs.map((x) => x.msg_type_url), bodies: parsed })) return;
     switch (type) {
       case TYPE_URLS.transfer:
         return checkMsgTransfer(c, chainId, body);
@@ -95,7 +108,7 @@ function checkOutflow(c: Checker, chainId: string, parsed: readonly (Obj | undef
         total += coins(body.amount);
         break;
       default:
-        total += opinitOutflow(msgs[i]!.msg_type_url, body) ?? 0n;
+        total += hyperlaneOutflow(msgs[i]!.msg_type_url, body) + (opinitOutflow(msgs[i]!.msg_type_url, body) ?? 0n);
     }
   });
   if (total > expected) {
@@ -151,7 +164,7 @@ function arrive(c: Checker, chainId: string | undefined, receiver: string | unde
   if (forward) {
     if (!c.isCaller(chainId, receiver)) c.report('recipient', `${what}'s receiver ${receiver ?? '(none)'} on ${chainId} is not your address there (${c.callerOn(chainId)})`);
     const channel = text(forward.channel);
-    const step = c.stepsFrom(chainId, 'transfer', 'axelar').find((s) => s.channel === channel);
+    const step = c.stepsFrom(chainId, 'transfer', 'axelar', 'eureka').find((s) => s.channel === channel);
     if (!step) {
       c.report('chain', `the memo forwards from ${chainId} over ${channel ?? '(no channel)'}, which no operation of the route uses`);
       return;

@@ -8,6 +8,10 @@ import { CALL_CONTRACT_WITH_TOKEN, DEPOSIT_FOR_BURN, REQUEST_CCTP_TRANSFER, SEND
 import type { Checker } from './context';
 import { AXELAR_CHAIN_ID, AXELAR_GATEWAYS, CCTP_TOKEN_MESSENGERS, cctpRelayerContract, sameAddress } from './contracts';
 import { arrive, checkCctpDestination, uintOf } from './cosmos';
+import type { Step } from './route';
+import { goFastCall } from './bridges/go-fast';
+import { eurekaCall } from './bridges/eureka';
+import { hyperlaneCall } from './bridges/hyperlane';
 import { checkLayerZeroTx } from './bridges/layerzero';
 import { checkStargateTx } from './bridges/stargate';
 
@@ -27,6 +31,18 @@ const ERC20_MOVES: Readonly<Record<string, string>> = { a9059cbb: 'transfer', '0
 /** Version prefix of a GMP payload that carries an ICS-20 memo for the Cosmos chain it lands on. */
 const COSMOS_PAYLOAD_VERSION = [0, 0, 0, 1];
 
+/**
+ * What a bridge decoder (src/verify/bridges/) makes of a call to its own contract: the step it
+ * serves, what it pulls from the signer (the approvals' bound) and the native value it may
+ * carry; 'reported' when the call could not be read or is the wrong function (already
+ * reported). A decoder returns undefined for a call that is not to its contract.
+ */
+export type EvmBridgeCall = { step: Step; pulled: bigint | undefined; valueAllowed: bigint } | 'reported';
+export type EvmBridgeDecoder = (c: Checker, chainId: string, to: string | undefined, data: string) => EvmBridgeCall | undefined;
+
+const bridgeCall = (c: Checker, chainId: string, to: string | undefined, data: string): EvmBridgeCall | undefined =>
+  [goFastCall, eurekaCall, hyperlaneCall].reduce<EvmBridgeCall | undefined>((found, decode) => found ?? decode(c, chainId, to, data), undefined);
+
 export function checkEvmTx(c: Checker, chainId: string, tx: EvmTxIn): void {
   c.msgIndex = 0;
   if (checkStargateTx(c, chainId, tx) || checkLayerZeroTx(c, chainId, tx)) return;
@@ -39,6 +55,7 @@ export function checkEvmTx(c: Checker, chainId: string, tx: EvmTxIn): void {
   let pulled: bigint | undefined;
   let step = cctp ?? axelar;
   let valueAllowed = 0n;
+  let bridged: EvmBridgeCall | undefined;
 
   if (cctp && sameAddress(to, CCTP_TOKEN_MESSENGERS[chainId])) {
     const args = decodeKnown(c, DEPOSIT_FOR_BURN, to!, data);
@@ -91,6 +108,9 @@ export function checkEvmTx(c: Checker, chainId: string, tx: EvmTxIn): void {
     } else {
       c.report('message_type', `the call to Axelar's gateway on ${chainId} is neither sendToken nor callContractWithToken`);
     }
+  } else if ((bridged = bridgeCall(c, chainId, to, data)) !== undefined) {
+    if (bridged === 'reported') return;
+    ({ step, pulled, valueAllowed } = bridged);
   } else if (ERC20_MOVES[selectorOf(data) ?? ''] !== undefined) {
     // a token send or allowance the route does not explain is wrong whatever contract it is on: the EVM bank send
     c.report('message_type', `the transaction calls ERC-20 ${ERC20_MOVES[selectorOf(data)!]} on ${to ?? '(no contract)'} (${chainId}), which no operation of the route explains`);
@@ -131,7 +151,7 @@ export function checkApprovals(c: Checker, chainId: string, to: string, step: { 
 }
 
 /** Calldata of the one function that contract is called with here: another function is unexplained, a broken layout unreadable. */
-function decodeKnown(c: Checker, fn: AbiFunction, to: string, data: string): AbiValue[] | undefined {
+export function decodeKnown(c: Checker, fn: AbiFunction, to: string, data: string): AbiValue[] | undefined {
   if (selectorOf(data) !== fn.selector) {
     c.report('message_type', `the call to ${to} is not ${fn.name} (selector 0x${selectorOf(data) ?? '?'}), which the route's operation needs`);
     return undefined;
@@ -141,6 +161,6 @@ function decodeKnown(c: Checker, fn: AbiFunction, to: string, data: string): Abi
   return args;
 }
 
-function unreadable(c: Checker, to: string | undefined, data: string): void {
+export function unreadable(c: Checker, to: string | undefined, data: string): void {
   c.report('unverified', `the calldata to ${to ?? '(no contract)'} (selector 0x${selectorOf(data) ?? '?'}) could not be decoded`);
 }

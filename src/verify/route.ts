@@ -7,7 +7,16 @@ import type { Operation } from '../api/schemas';
 
 type Body = Record<string, unknown>;
 
-export type StepKind = 'transfer' | 'swap' | 'cctp' | 'axelar' | 'opinit' | 'stargate' | 'layerzero' | 'other';
+export type StepKind = 'transfer' | 'swap' | 'cctp' | 'axelar' | 'opinit' | 'stargate' | 'layerzero' | 'other' | BridgeStepKind;
+/** Bridges whose operations src/verify/bridges/ reads from the step's `body`. */
+export type BridgeStepKind = 'go_fast' | 'eureka' | 'hyperlane';
+
+/** Operation kind → the step kind of a bridge decoded in src/verify/bridges/. */
+const BRIDGE_STEP_KINDS: Readonly<Record<string, BridgeStepKind>> = {
+  go_fast_transfer: 'go_fast',
+  eureka_transfer: 'eureka',
+  hyperlane_transfer: 'hyperlane',
+};
 
 export interface Step {
   index: number;
@@ -38,6 +47,8 @@ export interface Step {
   endpointId?: number;
   /** OPInit op_init_bridge_id. */
   opinitBridgeId?: string;
+  /** The operation's own body (read by the bridge decoders in src/verify/bridges/). */
+  body: Body;
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
@@ -65,6 +76,7 @@ export function toSteps(operations: readonly unknown[]): Step[] {
       feeAmount: undefined,
       feeDenom: undefined,
       feePayTo: undefined,
+      body,
     };
     switch (described.kind) {
       case 'transfer':
@@ -117,6 +129,9 @@ export function toSteps(operations: readonly unknown[]): Step[] {
         break;
       }
       default:
+        step.kind = BRIDGE_STEP_KINDS[step.wireKind] ?? 'other';
+        // a Eureka transfer goes over a light client, which a packet-forward memo names as its channel
+        if (step.kind === 'eureka') step.channel = str(body.source_client);
         break;
     }
     return step;

@@ -184,7 +184,7 @@ function checkTx(c: Checker, tx: TxView, index: number): void {
   }
   const starting = c.stepsFrom(tx.chainId);
   if (starting.every((s) => s.kind === 'other')) {
-    // bridges Courier does not decode yet (Go Fast, Eureka, Hyperlane)
+    // an operation of a bridge Courier does not decode
     c.report('unverified', `operation ${starting.map((s) => `${s.index} (${s.wireKind})`).join(', ')} on ${tx.chainId} is not decoded by Courier yet`);
     return;
   }

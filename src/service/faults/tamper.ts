@@ -17,6 +17,9 @@ import {
   sendTokenCalldata,
 } from '../bridges/axelar/calldata';
 import { DEPOSIT_FOR_BURN_SIGNATURE, REQUEST_CCTP_TRANSFER_SIGNATURE } from '../bridges/cctp/calldata';
+import { HANDLER_TRANSFER_SELECTOR, decodeHandlerTransfer, handlerTransferCalldata } from '../bridges/eureka/calldata';
+import { SUBMIT_ORDER_SIGNATURE, decodeSubmitOrder, submitOrderCalldata } from '../bridges/go-fast/calldata';
+import { TRANSFER_REMOTE_SELECTOR } from '../bridges/hyperlane/message';
 import { functionSelector, splitCalldata } from '../msgs/abi';
 import { OFT_SEND_SELECTOR, decodeOftSend, encodeOftSend } from '../msgs/oft';
 
@@ -94,6 +97,7 @@ function tamperCosmos(m: Obj, typeUrl: string, mode: TamperMode): boolean {
       if (type === 'MsgDepositForBurn') return replaceMintRecipient(m);
       if (type === 'LinkRequest') return replace(m, 'recipient_addr');
       if (type === 'MsgExecuteContract') return editInner(m, (msg) => editDeepest(msg, 'recipient'));
+      if (type === 'MsgRemoteTransfer') return (m.recipient = `0x${bytesToHex(leftPad32(ATTACKER_BYTES))}`), true;
       return false;
     case 'memo_recipient':
       if (type === 'MsgTransfer') return editMemoField(m, 'memo', (memo) => editDeepest(memo, 'recipient'));
@@ -104,11 +108,14 @@ function tamperCosmos(m: Obj, typeUrl: string, mode: TamperMode): boolean {
       if (type === 'MsgDepositForBurn') return bump(m, 'amount');
       if (type === 'MsgExecuteContract') return bump(obj((m.funds as Obj[])[0]), 'amount');
       if (type === 'MsgSend') return bump(obj((m.amount as Obj[])[0]), 'amount');
+      if (type === 'MsgRemoteTransfer') return bump(m, 'amount');
       return false;
     case 'denom':
       if (type === 'MsgTransfer') return redenom(obj(m.token));
       if (type === 'MsgDepositForBurn') return (m.burn_token = `${String(m.burn_token)}x`), true;
       if (type === 'MsgExecuteContract') return redenom(obj((m.funds as Obj[])[0]));
+      // a warp transfer names its asset by the router's token id
+      if (type === 'MsgRemoteTransfer') return (m.token_id = `0x${bytesToHex(sha256(ATTACKER_BYTES))}`), true;
       return false;
     case 'min_out':
       if (type === 'MsgExecuteContract') return editInner(m, lowerMinimum);
@@ -275,6 +282,17 @@ function tamperEvm(evm: Obj, mode: TamperMode): boolean {
     evm.data = selector + words.join('');
     return true;
   }
+  if (selector === functionSelector(SUBMIT_ORDER_SIGNATURE)) return tamperGoFastOrder(evm, approvals, mode);
+  if (selector === HANDLER_TRANSFER_SELECTOR) return tamperEurekaTransfer(evm, approvals, mode);
+  if (selector === TRANSFER_REMOTE_SELECTOR) {
+    // a warp token's transferRemote(domain, recipient, amount): the asset is the contract itself, so `denom` has nothing to change
+    const { words } = splitCalldata(data);
+    if (mode === 'recipient') words[1] = bytesToHex(leftPad32(ATTACKER_BYTES));
+    else if (mode === 'amount') words[2] = (BigInt(`0x${words[2]}`) * 2n + 1n).toString(16).padStart(64, '0');
+    else return false;
+    evm.data = selector + words.join('');
+    return true;
+  }
   if (selector === functionSelector(SEND_TOKEN_SIGNATURE)) {
     const a = decodeSendToken(data);
     if (mode === 'recipient') evm.data = sendTokenCalldata({ ...a, destinationAddress: attackerAddressLike(a.destinationAddress) });
@@ -297,6 +315,41 @@ function tamperEvm(evm: Obj, mode: TamperMode): boolean {
   }
   if (selector === OFT_SEND_SELECTOR) return tamperOftSend(evm, mode, approvals);
   return false;
+}
+
+/** Go Fast's submitOrder: the recipient, amountIn, the approved token, or the swap its payload runs after the fill. */
+function tamperGoFastOrder(evm: Obj, approvals: Obj[], mode: TamperMode): boolean {
+  const order = decodeSubmitOrder(String(evm.data));
+  const payload = order.data.length > 0 ? obj(JSON.parse(new TextDecoder().decode(order.data))) : undefined;
+  const swap = obj(payload?.swap_and_action_with_recover);
+  if (mode === 'recipient') order.recipient = order.data.length > 0 ? sha256(ATTACKER_BYTES) : leftPad32(ATTACKER_BYTES);
+  else if (mode === 'amount') order.amountIn = order.amountIn * 2n + 1n;
+  else if (mode === 'denom' && approvals[0]) approvals[0].token_contract = TAMPER_EVM_ADDRESS;
+  else if ((mode === 'memo_recipient' || mode === 'min_out') && swap) {
+    // the payload is the entry point's swap_and_action with a recovery address
+    const held: Obj = { swap_and_action: swap };
+    if (!(mode === 'min_out' ? lowerMinimum(held) : editDeepest(held, 'recipient'))) return false;
+    order.data = utf8ToBytes(JSON.stringify({ swap_and_action_with_recover: held.swap_and_action }));
+  } else return false;
+  evm.data = submitOrderCalldata(order);
+  return true;
+}
+
+/** Eureka's EurekaHandler.transfer: the recipient, the amount, the token, or what its memo does on the Hub. */
+function tamperEurekaTransfer(evm: Obj, approvals: Obj[], mode: TamperMode): boolean {
+  const t = decodeHandlerTransfer(String(evm.data));
+  if (mode === 'recipient') t.recipient = attackerAddressLike(t.recipient);
+  else if (mode === 'amount') t.amount = t.amount * 2n + 1n;
+  else if (mode === 'denom') {
+    t.token = TAMPER_EVM_ADDRESS;
+    if (approvals[0]) approvals[0].token_contract = TAMPER_EVM_ADDRESS;
+  } else if (mode === 'memo_recipient' || mode === 'min_out') {
+    const holder: Obj = { memo: t.memo };
+    if (!editMemoField(holder, 'memo', mode === 'min_out' ? lowerMinimum : (m) => editDeepest(m, 'recipient'))) return false;
+    t.memo = String(holder.memo);
+  } else return false;
+  evm.data = handlerTransferCalldata(t);
+  return true;
 }
 
 /** A Stargate pool's or an OFT's send: its receiver, amount and minimum, and the approved token. */

@@ -1,12 +1,14 @@
 /**
  * `tamper` faults through the real local service: each mode alters the next msgs / msgs_direct
  * answer so that Courier's verification flags it with its kind; the fault is listed, used up by
- * `count`, scoped by `paths`, and cleared.
+ * `count`, scoped by `paths`, and cleared. Go Fast, Eureka and Hyperlane messages are altered where
+ * a mode means something for them.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { TAMPER_MODES } from '../../../src/service/faults/tamper';
+import { TAMPER_MODES, type TamperMode } from '../../../src/service/faults/tamper';
 import { verifyMsgsDirect } from '../../../src/verify';
 import { startService, type RunningService } from '../../support/service';
+import { ADDRESSES } from '../../support/verify-answers';
 import {
   CCTP_FROM_ETHEREUM,
   LAYERZERO_FROM_BASE,
@@ -87,4 +89,56 @@ describe('tamper faults', () => {
     expect(res.body.code).toBe(3);
     expect(res.body.message).toMatch(/mode/);
   });
+});
+
+/** Routes through Go Fast, Eureka and Hyperlane, with the modes that mean something for their messages. */
+const BRIDGE_ROUTES: { name: string; request: Record<string, unknown>; modes: readonly TamperMode[] }[] = [
+  {
+    name: 'Go Fast (an order whose payload swaps after the fill)',
+    request: { source_asset_denom: CCTP_FROM_ETHEREUM.source_asset_denom, source_asset_chain_id: '1', dest_asset_denom: 'uosmo', dest_asset_chain_id: 'osmosis-1', amount_in: '25000000', go_fast: true, bridges: ['GO_FAST', 'IBC'] },
+    modes: TAMPER_MODES,
+  },
+  {
+    name: 'Eureka from Ethereum (EurekaHandler)',
+    request: { source_asset_denom: '0x2260FAC5E5542a773Aa44fBCfeDf7C193bc2C599', source_asset_chain_id: '1', dest_asset_denom: 'ibc/D742E8566B0B8CC8F569D950051C09CF57988A88F0E45574BFB3079D41DE6462', dest_asset_chain_id: 'cosmoshub-4', amount_in: '100000', smart_relay: true },
+    modes: ['recipient', 'amount', 'denom', 'extra_msg', 'approval'],
+  },
+  {
+    name: 'Eureka from the Hub (v10 MsgTransfer and relay fee)',
+    request: { source_asset_denom: 'uatom', source_asset_chain_id: 'cosmoshub-4', dest_asset_denom: '0xbf6Bc6782f7EB580312CC09B976e9329f3e027B3', dest_asset_chain_id: '1', amount_in: '20000000', smart_relay: true },
+    modes: ['recipient', 'amount', 'denom', 'extra_msg'],
+  },
+  {
+    name: 'Hyperlane from Celestia (MsgRemoteTransfer)',
+    request: { source_asset_denom: 'utia', source_asset_chain_id: 'celestia', dest_asset_denom: '0x6Fae4D9935E2fcb11fC79a64e917fb2BF14DaFaa', dest_asset_chain_id: '169', amount_in: '20000000' },
+    modes: ['recipient', 'amount', 'denom', 'extra_msg'],
+  },
+  {
+    name: 'Hyperlane from Manta Pacific (transferRemote)',
+    request: { source_asset_denom: '0x6Fae4D9935E2fcb11fC79a64e917fb2BF14DaFaa', source_asset_chain_id: '169', dest_asset_denom: 'utia', dest_asset_chain_id: 'celestia', amount_in: '20000000' },
+    modes: ['recipient', 'amount', 'extra_msg'],
+  },
+];
+
+describe('tamper faults on Go Fast, Eureka and Hyperlane messages', () => {
+  for (const { name, request, modes } of BRIDGE_ROUTES) {
+    it(`${name}: each mode that applies is flagged with its kind; the others wait for a message they apply to`, async () => {
+      const full = { ...request, chain_ids_to_addresses: ADDRESSES, allow_multi_tx: true, slippage_tolerance_percent: '1' };
+      const honest = await service.post('/v2/fungible/msgs_direct', full);
+      expect(honest.status, JSON.stringify(honest.body)).toBe(200);
+      expect(verifyMsgsDirect(full, honest.body, { now: Date.now(), local: true })).toEqual([]);
+      for (const mode of TAMPER_MODES) {
+        await service.post('/local/faults', { kind: 'tamper', mode, count: 1 });
+        const res = await service.post('/v2/fungible/msgs_direct', full);
+        expect(res.status).toBe(200);
+        const kinds = verifyMsgsDirect(full, res.body, { now: Date.now(), local: true }).map((f) => f.kind);
+        if (modes.includes(mode)) expect(kinds, mode).toContain(TAMPER_KIND[mode]);
+        else {
+          expect(kinds, mode).toEqual([]);
+          expect((await service.get('/local/faults')).body.faults, mode).toMatchObject([{ kind: 'tamper', mode, remaining: 1 }]);
+        }
+        await service.post('/local/faults', { kind: 'clear' });
+      }
+    });
+  }
 });

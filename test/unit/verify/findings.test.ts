@@ -161,11 +161,11 @@ describe('verify: each finding kind', () => {
     expect(kinds(verifyMsgs({ operations: [], address_list: [] }, svm, { now: NOW, local: true }))).toEqual(['unverified']);
   });
 
-  it('unverified: a transaction for an operation of a bridge Courier does not decode yet', () => {
-    const ops = [{ go_fast_transfer: { from_chain_id: '1', to_chain_id: 'osmosis-1', denom_in: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', denom_out: 'uusdc' }, tx_index: 0, amount_in: '1', amount_out: '1' }];
+  it('unverified: a transaction for an operation of a bridge Courier does not decode', () => {
+    const ops = [{ quantum_transfer: { from_chain_id: '1', to_chain_id: 'osmosis-1', denom_in: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', denom_out: 'uusdc' }, tx_index: 0, amount_in: '1', amount_out: '1' }];
     const answer = { txs: [{ evm_tx: { chain_id: '1', to: '0x000000000000000000000000000000000000dEaD', value: '0', data: '0x12345678', required_erc20_approvals: [] }, operations_indices: [0] }] };
     const findings = verifyMsgs({ operations: ops, amount_in: '1', address_list: [ADDRESSES['1']!, ADDRESSES['osmosis-1']!] }, answer, { now: NOW, local: true });
-    expect(findings).toEqual([expect.objectContaining({ kind: 'unverified', message: expect.stringMatching(/go_fast_transfer/) })]);
+    expect(findings).toEqual([expect.objectContaining({ kind: 'unverified', message: expect.stringMatching(/quantum_transfer/) })]);
   });
 
   it('a msgs_direct answer without a route cannot be checked', () => {
