@@ -8,8 +8,8 @@
  * destination's symbol; the route choices arrive in the same frame or later. Each run changes
  * only the amount (cleared first, so the summary goes away), on one popup page, and waits for
  * the round to settle (the alternatives answered, when the popup asks for them) before the
- * next, so runs do not overlap. The question is USDC from Ethereum to Noble: the popup that
- * compares routes asks for four of them at once.
+ * next, so runs do not overlap. The question is USDC from Ethereum to Noble, which the popup
+ * that compares routes also asks with Go Fast and through each listed bridge (three routes).
  */
 import type { Page } from '@playwright/test';
 import os from 'node:os';
