@@ -8,6 +8,9 @@
  *   → the `courier:interactive` mark the shell sets once the frame with the restored view is on
  *   screen (src/ui/popup/Shell.tsx: committed, then one frame), or the first contentful paint
  *   when that is later. Goal: median ≤ 150 ms. The first (cold) open is reported apart.
+ * - time to the first route shown (first-route.ts), on a build pointed at a local service it
+ *   starts (`COURIER_BENCH_PORT`, else a free port): no goal of its own, compared with the
+ *   popup before route comparison.
  *
  * `COURIER_BENCH_NO_BUILD=1` measures the existing build instead of running `wxt build` first.
  */
@@ -17,7 +20,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { buildExtension, launchExtension } from './extension';
-import { median } from './stats';
+import { firstRouteLines } from './first-route';
+import { median, percentile } from './stats';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const outDir = path.join(root, '.output/chrome-mv3');
@@ -78,8 +82,6 @@ function weightLines(dir: string): { lines: string[]; total: number } {
   return { lines, total };
 }
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]!;
-
 async function ttiLines(dir: string): Promise<string[]> {
   const extension = await launchExtension(dir, { viewport: { width: 380, height: 600 } });
   const { context } = extension;
@@ -139,7 +141,11 @@ export async function benchPopup(): Promise<{ name: string; lines: string[] }> {
   if (!existsSync(path.join(outDir, 'popup.html'))) throw new Error(`no build at ${outDir}: run npm run build`);
   const weight = weightLines(outDir);
   const tti = await ttiLines(outDir);
-  return { name: 'popup: first-paint weight and time to interactive (Chromium, production build)', lines: [...weight.lines, ...tti] };
+  const firstRoute = await firstRouteLines({ build: process.env.COURIER_BENCH_NO_BUILD !== '1' });
+  return {
+    name: 'popup: first-paint weight, time to interactive and time to the first route shown (Chromium, production build; the last against the local service)',
+    lines: [...weight.lines, ...tti, ...firstRoute],
+  };
 }
 
 // `npx tsx test/bench/popup.bench.ts` runs it alone.

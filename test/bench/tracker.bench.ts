@@ -13,6 +13,10 @@
  * exactly from its own server's log. A watcher inside the service notes the moment each
  * transfer's status turns terminal (every 50 ms, no HTTP); an extension page samples the badge
  * every 20 ms.
+ *
+ * Then each bridge's time scale (tracker-scales.ts), in simulated time: seconds (Go Fast),
+ * minutes (CCTP, Hyperlane, Stargate, LayerZero, …) and days (an OPInit withdrawal), with the
+ * same two goals per bridge.
  */
 import type { Page } from '@playwright/test';
 import type http from 'node:http';
@@ -24,6 +28,7 @@ import { localServiceAt } from '../e2e/support/local-service';
 import { signedTransfers, type TransferSpec } from '../e2e/support/transfers';
 import { buildExtension, launchExtension, type LaunchedExtension } from './extension';
 import { median } from './stats';
+import { timeScaleLines } from './tracker-scales';
 
 const ATOM_ON_OSMO = 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2';
 const ATOM_ON_NTRN = 'ibc/C4CFF46FD6DE35CA4CF4CE031E643C8FDC9BA4B99AE598E9B0ED98FE3A2319F9';
@@ -139,7 +144,11 @@ export async function benchTracker(): Promise<{ name: string; lines: string[] }>
 
     const items = await waitForAll(page, transfers);
     const badge = await badgeDecrements(page);
-    return { name: 'tracker: API requests and terminal → badge delay, against a naive poll-every-second loop (service at speed 1)', lines: report(transfers, items, badge, trackerLog, build.seconds) };
+    const lines = report(transfers, items, badge, trackerLog, build.seconds);
+    return {
+      name: 'tracker: API requests and terminal → badge delay, against a naive poll-every-second loop (service at speed 1; then every bridge in simulated time)',
+      lines: [...lines, ...(await timeScaleLines())],
+    };
   } finally {
     for (const timer of timers) clearInterval(timer);
     await extension?.close();

@@ -8,7 +8,7 @@
  */
 import type { RouteRequest, RouteResponse } from '../../src/api/schemas';
 import { BRIDGES } from '../../src/service/bridges/registry';
-import type { BridgeId } from '../../src/service/bridges/types';
+import type { AnyServiceBridge, BridgeId } from '../../src/service/bridges/types';
 import { planRoute, plannerIndex } from '../../src/service/planner';
 import { baseUnitsForUsd, parseUsd } from '../../src/service/pricing/usd';
 import type { World } from '../../src/service/world';
@@ -29,31 +29,39 @@ function amountFor(world: World, chainId: string, denom: string, usd: string): b
 
 /** `holds` says whether the accounts that will sign have at least `amount` of the source (default: any). */
 export function routeThroughEachBridge(world: World, holds: (chainId: string, denom: string, amount: bigint) => boolean = () => true, usd = '50'): BridgeRoute[] {
+  return BRIDGES.flatMap((bridge) => quotableCrossings(world, bridge, holds, usd, 1));
+}
+
+/** The crossings of `bridge` (its planner edges, in order; the first `limit`) quoted through it alone, for about `usd` dollars. */
+export function quotableCrossings(
+  world: World,
+  bridge: AnyServiceBridge,
+  holds: (chainId: string, denom: string, amount: bigint) => boolean = () => true,
+  usd = '50',
+  limit = Infinity,
+): BridgeRoute[] {
   const ix = plannerIndex(world);
   const out: BridgeRoute[] = [];
-  for (const bridge of BRIDGES) {
-    for (const leg of bridge.planner.edges(ix)) {
-      const amount = amountFor(world, leg.from.chainId, leg.from.denom, usd);
-      if (!holds(leg.from.chainId, leg.from.denom, amount)) continue;
-      const request = {
-        source_asset_chain_id: leg.from.chainId,
-        source_asset_denom: leg.from.denom,
-        dest_asset_chain_id: leg.to.chainId,
-        dest_asset_denom: leg.to.denom,
-        amount_in: amount.toString(),
-        bridges: [bridge.id, 'IBC'],
-        allow_multi_tx: true,
-        smart_relay: true,
-        ...(bridge.requestFlag ? { [bridge.requestFlag]: true } : {}),
-      } as RouteRequest;
-      try {
-        const route = planRoute(world, request);
-        if (!route.operations.some((op) => bridge.msgs.operationKey in op)) continue;
-        out.push({ bridge: bridge.id, request, route });
-        break;
-      } catch {
-        // this crossing is not quotable on its own (an amount too low, no held asset): try the next
-      }
+  for (const leg of bridge.planner.edges(ix)) {
+    if (out.length >= limit) break;
+    const amount = amountFor(world, leg.from.chainId, leg.from.denom, usd);
+    if (!holds(leg.from.chainId, leg.from.denom, amount)) continue;
+    const request = {
+      source_asset_chain_id: leg.from.chainId,
+      source_asset_denom: leg.from.denom,
+      dest_asset_chain_id: leg.to.chainId,
+      dest_asset_denom: leg.to.denom,
+      amount_in: amount.toString(),
+      bridges: [bridge.id, 'IBC'],
+      allow_multi_tx: true,
+      smart_relay: true,
+      ...(bridge.requestFlag ? { [bridge.requestFlag]: true } : {}),
+    } as RouteRequest;
+    try {
+      const route = planRoute(world, request);
+      if (route.operations.some((op) => bridge.msgs.operationKey in op)) out.push({ bridge: bridge.id, request, route });
+    } catch {
+      // this crossing is not quotable on its own (an amount too low, no held asset): try the next
     }
   }
   return out;

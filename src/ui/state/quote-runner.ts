@@ -8,10 +8,13 @@
  * retries stop). An answer that still arrives for an old question is dropped, and a cancellation
  * is never shown as an error. The debounce keeps most requests from being sent at all.
  *
- * With `planAlternatives`, each question also asks, in parallel with the default request, the
- * other requests worth comparing (Go Fast, each bridge on its own: routes/compare.ts). Their
- * answers fill `alternatives` as they arrive, each request cancellable like the default one;
- * a refresh keeps the previous alternatives on show until its own round has answered.
+ * With `planAlternatives`, each question also asks the other requests worth comparing (Go Fast,
+ * each bridge on its own: routes/compare.ts), planned and sent all at once as soon as the default
+ * request has answered and its answer is on screen: sent alongside it, up to nine of them (and
+ * their planning) delayed the first answer in the background and the service (`npm run bench --
+ * popup`, time to the first route shown). Their answers fill `alternatives` as they arrive, each request cancellable
+ * like the default one; a refresh keeps the previous alternatives on show until its own round
+ * has answered.
  */
 import type { Route, RouteRequest } from '../../api/schemas/route';
 import { describeError, isCancellation, type UiError } from '../shared/errors';
@@ -50,6 +53,8 @@ export interface QuoteRunnerDeps {
   onQuoted?: (form: QuoteForm, route: Route) => void;
   /** The other route requests to compare for `body` (without the default one). */
   planAlternatives?(body: RouteRequest): Promise<RouteRequest[]>;
+  /** Resolves once the answer just shown has had its chance to paint: the alternatives wait for it. */
+  afterShown?: () => Promise<void>;
   describe?: (error: unknown) => UiError;
 }
 
@@ -120,8 +125,11 @@ export function createQuoteRunner(form: Store<QuoteForm>, deps: QuoteRunnerDeps)
     return deps.fetchRoute(body, { signal: controller.signal }).finally(settled);
   };
 
-  /** This round's alternatives: planned, then asked at once; shown as they come (a refresh: when all came). */
-  const askAlternatives = (gen: number, asked: { key: string; body: RouteRequest }) => {
+  /**
+   * This round's alternatives: planned and asked together once the default request has settled
+   * (`first`) and its answer has been painted; shown as they come (a refresh: when all came).
+   */
+  const askAlternatives = (gen: number, asked: { key: string; body: RouteRequest }, first: Promise<unknown>) => {
     const plan = deps.planAlternatives;
     if (!plan) return;
     const previous = alternatives.get();
@@ -135,8 +143,10 @@ export function createQuoteRunner(form: Store<QuoteForm>, deps: QuoteRunnerDeps)
       if (gen === generation) publish();
     };
     publish();
-    plan(asked.body).then(
-      (bodies) => {
+    first
+      .then(() => deps.afterShown?.())
+      .then(() => (gen === generation ? plan(asked.body) : []))
+      .then((bodies) => {
         if (gen !== generation) return;
         pending += bodies.length;
         for (const body of bodies) {
@@ -149,16 +159,15 @@ export function createQuoteRunner(form: Store<QuoteForm>, deps: QuoteRunnerDeps)
           );
         }
         done();
-      },
-      done,
-    );
+      }, done);
   };
 
   const request = (gen: number) => {
     const asked = current;
     if (!asked) return;
     const formAtRequest = form.get();
-    ask(asked.body).then(
+    const first = ask(asked.body);
+    first.then(
       (route) => {
         if (gen !== generation) return; // a newer question was asked meanwhile
         state.set({ phase: 'ready', key: asked.key, baseKey: asked.baseKey, unsafe: asked.unsafe, route, at: now(), refreshing: false });
@@ -170,8 +179,8 @@ export function createQuoteRunner(form: Store<QuoteForm>, deps: QuoteRunnerDeps)
         state.set({ phase: 'error', key: asked.key, baseKey: asked.baseKey, unsafe: asked.unsafe, error: describe(error), at: now() });
       },
     );
-    // after the default request, so that it leaves first: it is the answer shown first
-    askAlternatives(gen, asked);
+    // the default request leaves alone: it is the answer shown first
+    askAlternatives(gen, asked, first.catch(() => undefined));
   };
 
   const scheduleRefresh = (gen: number) => {

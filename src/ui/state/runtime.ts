@@ -119,6 +119,8 @@ export function quoteRunner(): QuoteRunner {
     // The background plans them from the API's bridge list; the default is already being asked.
     planAlternatives: async (body) =>
       (await callBackground('courier:routes:plan', { body })).candidates.filter((c) => c.id !== 'default').map((c) => c.body),
+    // the first route paints before the alternatives' requests start (a hidden page: 100 ms at most)
+    afterShown: () => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 100 })),
     describe: uiError,
     onQuoted: (form) => {
       const picked = [form.source, form.dest].filter((a) => a !== null);

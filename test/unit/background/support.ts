@@ -138,8 +138,11 @@ export interface Harness {
   tabMessages: { tabId: number; message: unknown }[];
   opened: string[];
   setAccessLevel: ReturnType<typeof vi.fn>;
-  /** A fresh worker on the same storage (what a service-worker restart looks like). */
-  restart(options?: Partial<ServiceOptions>): BackgroundServices;
+  /**
+   * A fresh worker on the same storage (what a service-worker restart looks like); `create`
+   * from a freshly imported services module also starts from fresh module state.
+   */
+  restart(options?: Partial<ServiceOptions>, create?: typeof createBackgroundServices): BackgroundServices;
 }
 
 export const silentLog = { warn: vi.fn(), error: vi.fn() };
@@ -152,8 +155,8 @@ export function harness(options: Partial<ServiceOptions> & { api?: FakeApi; cloc
   const opened: string[] = [];
   const setAccessLevel = vi.fn(async () => undefined);
 
-  const build = (overrides: Partial<ServiceOptions> = {}) =>
-    createBackgroundServices({
+  const build = (overrides: Partial<ServiceOptions> = {}, create = createBackgroundServices) =>
+    create({
       clock,
       alarmFloorMs: 0,
       buildDefaultUrl: 'http://127.0.0.1:8787',

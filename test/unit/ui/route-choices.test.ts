@@ -60,14 +60,19 @@ describe('the quote runner with alternatives', () => {
     return { runner, stop, calls, planned, named };
   }
 
-  it('asks the default and, at once, the alternatives; shows the default first and the others as they come', async () => {
-    const { runner, calls, named } = started();
+  it('asks the default alone, the alternatives together once it has answered; shows the default first and the others as they come', async () => {
+    const { runner, calls, planned, named } = started();
     await flush();
-    expect(calls).toHaveLength(3);
-    expect(runner.alternatives.get()).toMatchObject({ pending: 2, routes: [] });
+    // planned and asked after it: the default answer is not slowed by theirs
+    expect(planned).toHaveLength(0);
+    expect(calls).toHaveLength(1);
+    expect(runner.alternatives.get()).toMatchObject({ pending: 1, routes: [] });
     named('default')[0]!.resolve(CCTP);
     await flush();
     expect(runner.state.get()).toMatchObject({ phase: 'ready', route: CCTP });
+    expect(planned).toHaveLength(1);
+    expect(calls).toHaveLength(3);
+    expect(runner.alternatives.get()).toMatchObject({ pending: 2, routes: [] });
     named('go_fast')[0]!.resolve(GO_FAST);
     await flush();
     expect(runner.alternatives.get()).toMatchObject({ routes: [GO_FAST], pending: 1 });
@@ -91,6 +96,9 @@ describe('the quote runner with alternatives', () => {
     const alt = runner.alternatives.get();
     expect(alt.routes).toEqual([]);
     expect(alt.key).toBe((runner.state.get() as { key: string }).key);
+    expect(calls.slice(3).map((c) => c.body.amount_in)).toEqual(['200000000']);
+    calls[3]!.resolve(CCTP);
+    await flush();
     expect(calls.slice(3).map((c) => c.body.amount_in)).toEqual(['200000000', '200000000', '200000000']);
   });
 
@@ -98,11 +106,14 @@ describe('the quote runner with alternatives', () => {
     const { runner, named } = started();
     await flush();
     named('default')[0]!.resolve(CCTP);
+    await flush();
     named('go_fast')[0]!.resolve(GO_FAST);
     named('axelar')[0]!.resolve(AXELAR);
     await flush();
     expect(runner.alternatives.get().routes).toEqual([GO_FAST, AXELAR]);
     await vi.advanceTimersByTimeAsync(30_000);
+    named('default')[1]!.resolve(CCTP);
+    await flush();
     expect(named('go_fast')).toHaveLength(2);
     const faster = route('GO_FAST', '99950000', 10);
     named('go_fast')[1]!.resolve(faster);
@@ -111,6 +122,24 @@ describe('the quote runner with alternatives', () => {
     named('axelar')[1]!.reject(new Error('no routes found'));
     await flush();
     expect(runner.alternatives.get()).toMatchObject({ routes: [faster], pending: 0 });
+  });
+
+  it('asks the alternatives also when the default request fails, and none once the question has changed', async () => {
+    const { runner, calls, named } = started();
+    await flush();
+    named('default')[0]!.reject(new Error('no routes found'));
+    await flush();
+    expect(runner.state.get()).toMatchObject({ phase: 'error' });
+    expect(calls).toHaveLength(3);
+    form.set((f) => ({ ...f, amount: '300' }));
+    await vi.advanceTimersByTimeAsync(400);
+    expect(calls).toHaveLength(4); // the new default only, until it answers
+    form.set((f) => ({ ...f, amount: '400' }));
+    await vi.advanceTimersByTimeAsync(400);
+    expect(calls[3]!.signal.aborted).toBe(true);
+    calls[3]!.reject(new DOMException('aborted', 'AbortError'));
+    await flush();
+    expect(calls).toHaveLength(5); // the superseded question asked no alternatives
   });
 
   it('leaving the view cancels the alternatives; coming back asks them again', async () => {
@@ -122,6 +151,8 @@ describe('the quote runner with alternatives', () => {
     expect(named('go_fast')[0]!.signal.aborted).toBe(true);
     expect(runner.alternatives.get()).toMatchObject({ pending: 0, incomplete: true });
     runner.start();
+    await flush();
+    named('default')[1]!.resolve(CCTP);
     await flush();
     expect(calls).toHaveLength(6);
     expect(runner.alternatives.get()).toMatchObject({ pending: 2, incomplete: false });
