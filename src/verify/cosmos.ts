@@ -228,6 +228,8 @@ function checkAxelarGmp(c: Checker, chainId: string, receiver: string | undefine
 /** The entry point's swap_and_action on `chainId`, called directly (`sent`) or by a memo. */
 function checkSwapAndAction(c: Checker, chainId: string, contract: string, msg: Obj | undefined, sent: { denom?: string; amount?: bigint } | undefined, depth: number): void {
   const sa = obj(msg?.swap_and_action);
+  const action = obj(msg?.action);
+  if (!sa && action) return checkEntryPointAction(c, chainId, action, sent, depth);
   if (!sa) {
     const called = Object.keys(msg ?? {}).join(', ') || 'nothing';
     // production entry points have had other message shapes (e.g. swap_with_action) Courier does not read
@@ -265,6 +267,24 @@ function checkSwapAndAction(c: Checker, chainId: string, contract: string, msg: 
   if (timeout !== undefined) c.checkTimeoutAt(timeout, "the swap's timeout_timestamp");
   checkAffiliates(c, chainId, sa.affiliates);
   checkPostSwapAction(c, chainId, obj(sa.post_swap_action), depth);
+}
+
+/**
+ * The entry point's `action` (no swap): the funds it holds go straight to its post-swap action,
+ * e.g. a Go Fast fill sent on over IBC. exact_out makes no sense without a swap.
+ */
+function checkEntryPointAction(c: Checker, chainId: string, action: Obj, sent: { denom?: string; amount?: bigint } | undefined, depth: number): void {
+  if (action.exact_out !== false) c.report('message_type', `the entry point's action on ${chainId} asks for exact_out, which only a swap can honour`);
+  if (sent) {
+    const sentAsset = obj(obj(action.sent_asset)?.native);
+    if (sentAsset && (text(sentAsset.denom) !== sent.denom || uintOf(sentAsset.amount) !== sent.amount)) {
+      c.report('amount', `the action's sent_asset ${String(sentAsset.amount)} ${String(sentAsset.denom)} is not the funds sent with it`);
+    }
+  }
+  const timeout = uintOf(action.timeout_timestamp);
+  if (timeout === undefined) c.report('unverified', "the action's timeout_timestamp could not be read");
+  else c.checkTimeoutAt(timeout, "the action's timeout_timestamp");
+  checkPostSwapAction(c, chainId, obj(action.action), depth);
 }
 
 function minimumOut(c: Checker, step: Step, chainId: string): bigint | undefined {

@@ -193,9 +193,11 @@ function editDeepest(v: Obj, _what: 'recipient'): boolean {
   }
   const wasm = obj(v.wasm);
   if (wasm) return obj(wasm.msg) ? editDeepest(wasm.msg as Obj, 'recipient') : false;
+  // the entry point's swap_and_action ends in post_swap_action; its action (no swap) in action
   const sa = obj(v.swap_and_action);
-  if (sa) {
-    const action = obj(sa.post_swap_action);
+  const entry = sa ? { action: obj(sa.post_swap_action) } : obj(v.action) ? { action: obj(obj(v.action)?.action) } : undefined;
+  if (entry) {
+    const action = entry.action;
     const bank = obj(action?.bank_send);
     if (bank) return replace(bank, 'to_address');
     const ibc = obj(obj(action?.ibc_transfer)?.ibc_info);
@@ -317,11 +319,12 @@ function tamperEvm(evm: Obj, mode: TamperMode): boolean {
   return false;
 }
 
-/** Go Fast's submitOrder: the recipient, amountIn, the approved token, or the swap its payload runs after the fill. */
+/** Go Fast's submitOrder: the recipient, amountIn, the approved token, or what its payload runs after the fill (a swap, or an IBC transfer onward). */
 function tamperGoFastOrder(evm: Obj, approvals: Obj[], mode: TamperMode): boolean {
   const order = decodeSubmitOrder(String(evm.data));
   const payload = order.data.length > 0 ? obj(JSON.parse(new TextDecoder().decode(order.data))) : undefined;
   const swap = obj(payload?.swap_and_action_with_recover);
+  const onward = obj(payload?.action_with_recover);
   if (mode === 'recipient') order.recipient = order.data.length > 0 ? sha256(ATTACKER_BYTES) : leftPad32(ATTACKER_BYTES);
   else if (mode === 'amount') order.amountIn = order.amountIn * 2n + 1n;
   else if (mode === 'denom' && approvals[0]) approvals[0].token_contract = TAMPER_EVM_ADDRESS;
@@ -330,6 +333,11 @@ function tamperGoFastOrder(evm: Obj, approvals: Obj[], mode: TamperMode): boolea
     const held: Obj = { swap_and_action: swap };
     if (!(mode === 'min_out' ? lowerMinimum(held) : editDeepest(held, 'recipient'))) return false;
     order.data = utf8ToBytes(JSON.stringify({ swap_and_action_with_recover: held.swap_and_action }));
+  } else if (mode === 'memo_recipient' && onward) {
+    // an IBC transfer onward from the fill, without a swap: the entry point's action
+    const held: Obj = { action: onward };
+    if (!editDeepest(held, 'recipient')) return false;
+    order.data = utf8ToBytes(JSON.stringify({ action_with_recover: held.action }));
   } else return false;
   evm.data = submitOrderCalldata(order);
   return true;

@@ -6,9 +6,9 @@
  *
  * The sender (who is refunded after a timeout) must be the caller; the recipient the caller's
  * address on the destination, or, when a payload follows, the swap entry point the destination
- * gateway executes it on. The payload (`swap_and_action_with_recover`) is checked like an
- * ibc-hooks swap: its trade, minimum out, post-swap receiver and any onward IBC hops, plus its
- * recovery address. amountOut is what the solver delivers: the route's amount_out, and no more
+ * gateway executes it on. The payload (`swap_and_action_with_recover`, or `action_with_recover`
+ * for an IBC transfer onward without a swap) is checked like an ibc-hooks swap: its trade,
+ * minimum out, post-swap receiver and any onward IBC hops, plus its recovery address. amountOut is what the solver delivers: the route's amount_out, and no more
  * taken from amountIn than the route's Go Fast fee.
  */
 import { decodeBech32, encodeBech32 } from '../../chains/addresses';
@@ -89,20 +89,22 @@ function checkDelivery(c: Checker, step: Step, recipient: Uint8Array, payload: U
   } catch {
     parsed = undefined;
   }
-  const inner = obj(parsed?.swap_and_action_with_recover);
+  // a swap after the fill, or (no swap) an IBC transfer onward: both keep the funds at recovery_addr on failure
+  const swap = obj(parsed?.swap_and_action_with_recover);
+  const inner = swap ?? obj(parsed?.action_with_recover);
   if (!prefix || !inner) {
-    c.report('unverified', `submitOrder's payload is not a swap Courier can read, so what the fill runs on ${dest} is not checked`);
+    c.report('unverified', `submitOrder's payload is neither a swap nor an action Courier can read, so what the fill runs on ${dest} is not checked`);
     return;
   }
-  const { recovery_addr: recovery, ...swapAndAction } = inner;
+  const { recovery_addr: recovery, ...call } = inner;
   // an account is left-padded to 32 bytes; a contract fills all 32
   const contract = encodeBech32(prefix, recipient.slice(0, 12).every((b) => b === 0) ? recipient.slice(12) : recipient);
   if (!c.isCaller(dest, text(recovery))) {
     c.report('recipient', `the order payload's recovery_addr ${String(recovery)}, which keeps the funds when the swap fails, is not your address on ${dest} (${c.callerOn(dest)})`);
   }
   if (!c.isEntryPoint(dest, contract)) {
-    c.unknownContract('recipient', dest, contract, `submitOrder's recipient ${contract} on ${dest} is not a swap entry point, yet its payload swaps there`);
+    c.unknownContract('recipient', dest, contract, `submitOrder's recipient ${contract} on ${dest} is not a swap entry point, yet its payload runs there`);
     return;
   }
-  arrive(c, dest, contract, { wasm: { contract, msg: { swap_and_action: swapAndAction } } }, 'the Go Fast fill');
+  arrive(c, dest, contract, { wasm: { contract, msg: swap ? { swap_and_action: call } : { action: call } } }, 'the Go Fast fill');
 }

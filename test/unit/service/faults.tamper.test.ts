@@ -99,6 +99,11 @@ const BRIDGE_ROUTES: { name: string; request: Record<string, unknown>; modes: re
     modes: TAMPER_MODES,
   },
   {
+    name: 'Go Fast onward (the payload sends the fill on from Osmosis to Noble over IBC)',
+    request: { source_asset_denom: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', source_asset_chain_id: '42161', dest_asset_denom: 'uusdc', dest_asset_chain_id: 'noble-1', amount_in: '25000000', go_fast: true, bridges: ['GO_FAST', 'IBC'] },
+    modes: ['recipient', 'amount', 'denom', 'memo_recipient', 'extra_msg', 'approval'],
+  },
+  {
     name: 'Eureka from Ethereum (EurekaHandler)',
     request: { source_asset_denom: '0x2260FAC5E5542a773Aa44fBCfeDf7C193bc2C599', source_asset_chain_id: '1', dest_asset_denom: 'ibc/D742E8566B0B8CC8F569D950051C09CF57988A88F0E45574BFB3079D41DE6462', dest_asset_chain_id: 'cosmoshub-4', amount_in: '100000', smart_relay: true },
     modes: ['recipient', 'amount', 'denom', 'extra_msg', 'approval'],

@@ -21,6 +21,10 @@ const swapAfterFill = () =>
 const plainFill = () =>
   buildAnswer({ source_asset_denom: USDC, source_asset_chain_id: '1', dest_asset_denom: OSMOSIS_USDC, dest_asset_chain_id: 'osmosis-1', amount_in: '25000000', go_fast: true, bridges: ['GO_FAST', 'IBC'] });
 
+/** USDC on Arbitrum → USDC on Noble: the fill on Osmosis sends it on over IBC (action_with_recover). */
+const onwardFill = () =>
+  buildAnswer({ source_asset_denom: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', source_asset_chain_id: '42161', dest_asset_denom: 'uusdc', dest_asset_chain_id: 'noble-1', amount_in: '25000000', go_fast: true, bridges: ['GO_FAST', 'IBC'] });
+
 function editOrder(answer: Answer, edit: (order: SubmitOrderArgs) => void): void {
   editEvm(answer, (tx) => {
     const order = decodeSubmitOrder(tx.data);
@@ -41,6 +45,26 @@ function editPayload(answer: Answer, edit: (swap: Record<string, any>) => void):
 describe('verify: Go Fast', () => {
   it('honest orders (a plain fill, and a swap riding in the payload) are clean, locally and against production', () => {
     for (const built of [plainFill(), swapAfterFill()]) expectClean(built, 'go_fast_transfer');
+  });
+
+  it('an IBC transfer onward from the fill (action_with_recover) is clean; its receiver, recovery address and exact_out are checked', () => {
+    expectClean(onwardFill(), 'go_fast_transfer');
+    const editAction = (edit: (a: Record<string, any>) => void) => {
+      const built = onwardFill();
+      editOrder(built.answer, (order) => {
+        const payload = JSON.parse(new TextDecoder().decode(order.data)) as { action_with_recover: Record<string, any> };
+        edit(payload.action_with_recover);
+        order.data = new TextEncoder().encode(JSON.stringify(payload));
+      });
+      return check(built);
+    };
+    const stranger = 'noble14w46h2at4w46h2at4w46h2at4w46h2at5d0afn';
+    expect(editAction((a) => void (a.action.ibc_transfer.ibc_info.receiver = stranger))).toEqual([
+      expect.objectContaining({ kind: 'recipient', message: expect.stringMatching(/receiver noble14w46.* on noble-1 is not your address/) }),
+    ]);
+    expect(kindsOf(editAction((a) => void (a.recovery_addr = 'osmo1qqqsyqcyq5rqwzqfpg9scrgwpugpzysnwfqs6g')))).toEqual(['recipient']);
+    expect(kindsOf(editAction((a) => void (a.exact_out = true)))).toEqual(['message_type']);
+    expect(kindsOf(editAction((a) => void (a.action.ibc_transfer.ibc_info.source_channel = 'channel-0')))).toEqual(['chain']);
   });
 
   it('recipient: the order recipient, its sender, the payload recovery address and the swap payout', () => {
