@@ -78,6 +78,21 @@ describe('Eureka onward from the Hub', () => {
     expect(r.amount_out).toBe('1500000');
   });
 
+  it('goes on the same way to Neutron, and with Eureka\'s ATOM: one transaction each', async () => {
+    const neutron = service.app.world.channelBetween('neutron-1', 'cosmoshub-4')!;
+    const wbtcNeutron = ibcOf(`transfer/${neutron.channelId}/transfer/08-wasm-1369/${WBTC.toLowerCase()}`);
+    const atomOsmosis = ibcOf(`transfer/${OSMOSIS_FROM_HUB}/uatom`);
+    for (const [denomIn, chainId, denomOut] of [
+      [WBTC, 'neutron-1', wbtcNeutron],
+      ['0xbf6Bc6782f7EB580312CC09B976e9329f3e027B3', 'osmosis-1', atomOsmosis],
+    ] as const) {
+      const r = await route(service, { source_asset_denom: denomIn, source_asset_chain_id: '1', dest_asset_denom: denomOut, dest_asset_chain_id: chainId, amount_in: '2000000' });
+      expect(r.operations.map((o) => Object.keys(o).find((k) => k.endsWith('transfer')))).toEqual(['eureka_transfer', 'transfer']);
+      expect(r.txs_required).toBe(1);
+      expect(r.operations[1]).toMatchObject({ transfer: { from_chain_id: 'cosmoshub-4', to_chain_id: chainId, denom_out: denomOut } });
+    }
+  });
+
   it('WBTC from Ethereum to Osmosis in one signature: every state in order, the derived denom on Osmosis, supply conserved', async () => {
     const { r, fee, evm, before, hash } = await sendToOsmosis('1500000', 6);
     // the EurekaHandler's TransferParams carry the forward: to the Hub's PFM, then on to Osmosis
