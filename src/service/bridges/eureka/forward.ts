@@ -21,25 +21,18 @@ import { ExecError } from '../../chains/errors';
 import type { ExecContext } from '../../chains/executors';
 import { msToNs } from '../../chains/ics20';
 import type { PacketMiddleware } from '../../chains/middleware';
+import type { ForwardState } from '../../chains/simulator';
 import { pfmTimeoutNs, type ForwardMemo } from '../../msgs/memo';
 import { PFM_DEFAULT_RETRIES, PFM_DEFAULT_TIMEOUT_NS } from '../ibc/pfm';
 import type { BridgeTransferView } from '../types';
 import type { EurekaData } from './data';
 import type { EurekaPacketDetail } from './packet';
 
-/** A forward in progress: what a retry sends again, and the crossing it answers for. */
-interface ForwardRecord {
-  transferId: string;
-  retriesLeft: number;
-  timeoutNs: string;
-  port: string;
-  channel: string;
-  receiver: string;
-  memo: string;
-  intermediate: string;
-  denom: string;
-  amount: string;
-}
+/**
+ * A forward in progress, as PFM keeps one for an IBC packet (ForwardState), with the crossing
+ * it answers for and the amount; numbers as strings, as a store keeps them.
+ */
+type ForwardRecord = Omit<ForwardState, 'childId' | 'timeoutNs'> & { transferId: string; timeoutNs: string; amount: string };
 
 /** PFM's answer for a crossing, once its forward has settled. */
 export type ForwardAnswer = { ok: true } | { ok: false; error: string; intermediate: string; denom: string; amount: string };
