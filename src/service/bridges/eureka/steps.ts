@@ -108,7 +108,8 @@ function receive(data: EurekaData, world: World, ctx: ExecContext, view: BridgeT
     return undefined;
   }
   const receiver = creditedAddress(lane, view);
-  const memo = lane.direction === 'to-hub' ? parseMemo(d.memo) : ({ kind: 'none' } as const);
+  // only a chain that runs packet-forward-middleware reads a forward memo
+  const memo = lane.direction === 'to-hub' && ctx.chain.pfmEnabled ? parseMemo(d.memo) : ({ kind: 'none' } as const);
   let forwardedTo: string | undefined;
   try {
     ctx.atomic(() => {

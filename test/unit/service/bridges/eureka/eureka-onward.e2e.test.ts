@@ -3,8 +3,9 @@
  * ONE transaction signed on Ethereum (the EurekaHandler call, after its approval), whose memo
  * carries a PFM forward that the Hub runs when the packet lands. Status lists the
  * eureka_transfer, then the IBC hop. Under the `timeout` fault on the Hub's channel to Osmosis
- * every forward attempt times out, PFM gives up with an error acknowledgement and Eureka
- * refunds the sender on Ethereum. Every origin's supply is checked after each transfer.
+ * every forward attempt times out (or under `error_ack` the one attempt fails), PFM gives up
+ * with an error acknowledgement and Eureka refunds the sender on Ethereum. Every origin's
+ * supply is checked after each transfer.
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,27 +121,30 @@ describe('Eureka onward from the Hub', () => {
     expectSupplyConserved();
   }, 180_000);
 
-  it('a forward that times out on every attempt: PFM answers with an error, Eureka refunds the sender on Ethereum', async () => {
-    // the first forward and both of PFM's retries
-    const armed = await service.post('/local/faults', { kind: 'timeout', chain_id: 'cosmoshub-4', channel_id: HUB_TO_OSMOSIS, count: 3 });
+  it.each([
+    { fault: 'timeout', count: 3, attempts: 3, why: /packet-forward-middleware: forwarded packet .* timed out/, account: 7 },
+    { fault: 'error_ack', count: 1, attempts: 1, why: /packet-forward-middleware: forwarded packet .* failed/, account: 8 },
+  ])('a forward that fails for good ($fault on every attempt): PFM answers with an error, Eureka refunds the sender on Ethereum', async ({ fault, count, attempts, why, account }) => {
+    // a timeout is sent again while PFM's two retries last; an error acknowledgement is final
+    const armed = await service.post('/local/faults', { kind: fault, chain_id: 'cosmoshub-4', channel_id: HUB_TO_OSMOSIS, count });
     expect(armed.status, JSON.stringify(armed.body)).toBe(200);
-    const { fee, before, hash } = await sendToOsmosis('800000', 7);
+    const { fee, before, hash } = await sendToOsmosis('800000', account);
 
     const { states, sequences, status } = await follow(service, hash, '1');
     expect(states).toEqual(['TRANSFER_PENDING', 'TRANSFER_RECEIVED', 'TRANSFER_FAILURE']);
-    // three attempts over the Hub's channel, each timed out
-    expect(sequences.at(-1)).toEqual(['eureka:TRANSFER_FAILURE', 'ibc:TRANSFER_FAILURE', 'ibc:TRANSFER_FAILURE', 'ibc:TRANSFER_FAILURE']);
+    // every attempt over the Hub's channel failed
+    expect(sequences.at(-1)).toEqual(['eureka:TRANSFER_FAILURE', ...Array(attempts).fill('ibc:TRANSFER_FAILURE')]);
     expect(status.state).toBe('STATE_COMPLETED_ERROR');
     expect(eurekaInfo(status).packet_txs).toMatchObject({
       receive_tx: expect.anything(),
       acknowledge_tx: expect.anything(),
       timeout_tx: null,
-      error: { type: 'PACKET_ERROR_ACKNOWLEDGEMENT', message: expect.stringMatching(/packet-forward-middleware: forwarded packet .* timed out/) },
+      error: { type: 'PACKET_ERROR_ACKNOWLEDGEMENT', message: expect.stringMatching(why) },
     });
     // where Eureka put it back: the sender's WBTC on Ethereum
     expect(status.transfers[0]!.transfer_asset_release).toEqual({ chain_id: '1', denom: WBTC, amount: '800000', released: true });
     expect(before - (await balanceOf(service, '1', EVM_DEV0, WBTC))).toBe(fee);
-    expect(await balanceOf(service, 'osmosis-1', dev('osmosis-1', 7), WBTC_OSMOSIS)).toBe(0n);
+    expect(await balanceOf(service, 'osmosis-1', dev('osmosis-1', account), WBTC_OSMOSIS)).toBe(0n);
     expect(await balanceOf(service, 'cosmoshub-4', pfmIntermediateAddress('cosmos', '08-wasm-1369', EVM_DEV0), WBTC_HUB)).toBe(0n);
     expectSupplyConserved();
   }, 240_000);
