@@ -247,6 +247,16 @@ export class World {
     return a && a.trace === trace ? a : undefined;
   }
 
+  /**
+   * The base denom under the traces of an origin's copies: the origin denom itself, or for a
+   * bridge's voucher that stands as an origin (Eureka's WBTC on the Hub) the base of its own
+   * trace (`0x2260…` under `transfer/08-wasm-1369`), which every copy's trace extends.
+   */
+  baseDenomOf(originChainId: string, originDenom: string): string {
+    const a = this.asset(originChainId, originDenom);
+    return a && a.trace !== '' ? (this.denomTrace(a.denom)?.baseDenom ?? originDenom) : originDenom;
+  }
+
   /** Trace of an `ibc/` denom this World has seen or computed; a non-ibc denom is its own base. */
   denomTrace(denom: string): DenomTrace | undefined {
     if (!/^ibc\//i.test(denom)) return { trace: '', baseDenom: denom };
