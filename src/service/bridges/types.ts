@@ -243,13 +243,23 @@ export interface BridgeStep {
    * the crossing's later steps move by the same delay.
    */
   ordered?: boolean;
+  /**
+   * Runs only once every packet the crossing sent on has settled (acknowledged or refunded):
+   * an acknowledgement that waits for a forward (PFM on the Hub answering for a Eureka packet).
+   * The relayer looks again every few simulated seconds; the crossing's later steps wait as long.
+   */
+  afterChildren?: boolean;
   /** Returns the crossing's new state, or undefined to leave it pending for a later step. */
   run(ctx: ExecContext, transfer: BridgeTransferView): BridgeOutcome | undefined;
 }
 
 export type BridgeOutcome =
-  /** The tokens landed (a mint on the destination) but the crossing goes on (an acknowledgement is still due). */
-  | { state: 'pending'; arrived: { chainId: string; denom: string; address: string } }
+  /**
+   * The tokens landed (a mint on the destination) but the crossing goes on (an acknowledgement
+   * is still due); without `arrived`, what had landed is gone again (PFM undid its receive) and
+   * the crossing waits for its refund.
+   */
+  | { state: 'pending'; arrived: { chainId: string; denom: string; address: string } | undefined }
   | { state: 'completed'; arrived: { chainId: string; denom: string; address: string }; childPacketIds?: string[] }
   | { state: 'failed'; error: string }
   | { state: 'refunded'; error: string; refund: { chainId: string; denom: string; address: string } };

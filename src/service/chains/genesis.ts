@@ -19,7 +19,7 @@
  * lock (chains/collateral.ts) is backed too: the lock account holds its genesis supply.
  */
 import { parseDecimal } from '../world/decimal';
-import { parseTrace } from '../world/denom';
+import { hopsToTrace, parseTrace } from '../world/denom';
 import type { World } from '../world/world';
 import { poolAddress } from '../contracts/pools';
 import { DEV_ACCOUNT_COUNT } from './address';
@@ -107,11 +107,12 @@ export function backingPath(
   for (let i = 0; i < hops.length; i++) {
     const hop = hops[i]!;
     const end = channelEnd(world, cur, hop.port, hop.channel);
-    if (!end) return undefined;
-    const rest = hops
-      .slice(i + 1)
-      .map((h) => `${h.port}/${h.channel}`)
-      .join('/');
+    if (!end) {
+      // the rest leaves the channel graph: a bridge's voucher there (Eureka's WBTC on the Hub) is the origin
+      const voucher = world.bridgeVoucher(cur, hopsToTrace(hops.slice(i)), t.baseDenom);
+      return voucher ? { origin: { chainId: voucher.originChainId, denom: voucher.originDenom, unbacked: false }, escrows } : undefined;
+    }
+    const rest = hopsToTrace(hops.slice(i + 1));
     cur = end.counterpartyChainId;
     escrows.push({ chainId: cur, portId: end.counterpartyPortId, channelId: end.counterpartyChannelId, denom: world.ibcDenom(rest, t.baseDenom) });
   }

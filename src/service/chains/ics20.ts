@@ -84,7 +84,7 @@ export interface TransferArgs {
 /** Trace and base of a denom held on a chain: catalog first, then the denom-trace store. */
 export function traceOf(world: World, chainId: string, denom: string): { trace: string; baseDenom: string } | undefined {
   const a = world.asset(chainId, denom);
-  if (a && a.denom === denom) return { trace: a.trace, baseDenom: a.trace === '' ? a.denom : a.originDenom };
+  if (a && a.denom === denom) return { trace: a.trace, baseDenom: a.trace === '' ? a.denom : world.baseDenomOf(a.originChainId, a.originDenom) };
   return world.denomTrace(denom);
 }
 

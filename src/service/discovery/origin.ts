@@ -45,8 +45,9 @@ function oneHopTable(world: World, chainId: string): Map<string, Candidate> {
       const trace = a.trace === '' ? prefix : `${prefix}/${a.trace}`;
       // Hashed here rather than through world.ibcDenom(): only the one that matches is
       // worth remembering in the World's trace store.
-      const denom = `ibc/${sha256HexUpper(joinPath(trace, a.originDenom))}`;
-      if (!table.has(denom)) table.set(denom, { trace, baseDenom: a.originDenom });
+      const base = world.baseDenomOf(a.originChainId, a.originDenom);
+      const denom = `ibc/${sha256HexUpper(joinPath(trace, base))}`;
+      if (!table.has(denom)) table.set(denom, { trace, baseDenom: base });
     }
   }
   perWorld.set(chainId, table);

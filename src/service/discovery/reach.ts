@@ -402,7 +402,7 @@ function collect(world: World, idx: Indexes, source: WorldAsset, states: Map<str
     let asset = agg.catalog;
     if (!asset) {
       if (hasCatalog.has(`${s.chainId}\n${s.originChainId}\n${s.originDenom}`)) continue;
-      asset = world.resolveAsset(s.chainId, world.ibcDenom(s.trace, s.originDenom));
+      asset = world.resolveAsset(s.chainId, world.ibcDenom(s.trace, world.baseDenomOf(s.originChainId, s.originDenom)));
       if (!asset) continue;
     }
     if (asset.chainId === source.chainId && asset.denom === source.denom) continue;

@@ -20,6 +20,9 @@ interface BridgeJob {
   parked: boolean;
 }
 
+/** How often a step that waits for the packets its crossing sent on looks again (simulated ms). */
+const CHILDREN_POLL_MS = 5_000;
+
 export interface BridgeRelayOptions {
   sim: ChainSimulator;
   faults: FaultBook;
@@ -112,6 +115,12 @@ export class BridgeRelay {
       job.parked = true;
       return;
     }
+    if (next.step.afterChildren && !this.childrenSettled(id)) {
+      // what it answers for is still travelling: look again shortly, later steps wait as long
+      for (const s of job.steps) s.at += CHILDREN_POLL_MS;
+      this.scheduleNext(job);
+      return;
+    }
     job.steps.shift();
     try {
       const tx = this.o.sim.runBridgeStep(id, next.step);
@@ -125,5 +134,14 @@ export class BridgeRelay {
       this.o.log(`[relayer] ${next.step.label} of ${id} failed: ${(e as Error)?.message ?? String(e)}`);
     }
     this.scheduleNext(job);
+  }
+
+  /** Whether every packet the crossing sent on has been acknowledged or refunded on its source. */
+  private childrenSettled(id: string): boolean {
+    const t = this.o.sim.bridgeTransfer(id);
+    return (t?.childPacketIds ?? []).every((p) => {
+      const state = this.o.sim.packet(p)?.state;
+      return state === 'acknowledged' || state === 'refunded';
+    });
   }
 }

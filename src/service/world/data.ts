@@ -116,6 +116,12 @@ export interface ExtraAssetRow extends BridgeAssetRow {
   originChainId: string | null;
   originDenom: string | null;
   trace: string | null;
+  /**
+   * The base denom under `trace` when the token is a voucher of a trace the World cannot walk
+   * back (Eureka's WBTC on the Hub: `transfer/08-wasm-1369` + the lowercased ERC-20 address).
+   * The World checks that it hashes to `denom` and learns the trace, so onward hops derive theirs.
+   */
+  baseDenom: string | null;
   /** The data file that lists it, for errors. */
   file: string;
 }
@@ -201,6 +207,7 @@ export function readBridges(): BridgesFile {
           originChainId: optStr(f, `${w}.origin_chain_id`, o['origin_chain_id']),
           originDenom: optStr(f, `${w}.origin_denom`, o['origin_denom']),
           trace: optStr(f, `${w}.trace`, o['trace']),
+          baseDenom: optStr(f, `${w}.base_denom`, o['base_denom']),
           file: f,
         });
       });

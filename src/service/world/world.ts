@@ -13,7 +13,7 @@ import { assetFromRegistry, recommendedSymbolFor } from './assets';
 import { chainFromBridgeRow, cosmosChainFromRegistry, isWorldCosmosChain } from './chains';
 import { buildChannelGraph, endKey, pairKey, traceKey, type ChannelGraph } from './channels';
 import { readBridges, readPrices, readVenues, type BridgeAssetRow } from './data';
-import { ibcDenom as computeIbcDenom, isIbcDenom, joinPath, parseTrace, type DenomTrace } from './denom';
+import { hopsToTrace, ibcDenom as computeIbcDenom, isIbcDenom, joinPath, parseTrace, type DenomTrace } from './denom';
 import { seedReserves } from './pools';
 import { CHAIN_REGISTRY_VERSION, loadRegistry, type RegTrace, type Registry } from './registry';
 import type {
@@ -219,14 +219,42 @@ export class World {
     const t = this.traces.get(k);
     if (!t) return undefined;
     let cur = chain.chainName;
-    for (const hop of parseTrace(t.trace)) {
+    const hops = parseTrace(t.trace);
+    for (let i = 0; i < hops.length; i++) {
+      const hop = hops[i]!;
       const next = this.graph.traceIndex.get(traceKey(cur, hop.port, hop.channel));
-      if (!next) return undefined;
+      if (!next) {
+        // the rest leaves the channel graph (Eureka's light client): it ends at the voucher there
+        const at = this.chainByName.get(cur);
+        const voucher = at ? this.bridgeVoucher(at.chainId, hopsToTrace(hops.slice(i)), t.baseDenom) : undefined;
+        return voucher ? { originChainId: voucher.originChainId, originDenom: voucher.originDenom, trace: t.trace } : undefined;
+      }
       cur = next.counterpartyChainName;
     }
     const origin = this.chainByName.get(cur);
     if (!origin || origin.chainType !== 'cosmos') return undefined;
     return { originChainId: origin.chainId, originDenom: t.baseDenom, trace: t.trace };
+  }
+
+  /**
+   * The catalog asset on `chainId` that is the voucher of `trace`/`baseDenom` where the trace
+   * cannot be walked further over channels (Eureka's WBTC on the Hub, `transfer/08-wasm-1369`):
+   * a bridge's data file lists it with that trace, and it stands as the origin of every copy
+   * sent on from there.
+   */
+  bridgeVoucher(chainId: string, trace: string, baseDenom: string): WorldAsset | undefined {
+    const a = this.asset(chainId, this.ibcDenom(trace, baseDenom));
+    return a && a.trace === trace ? a : undefined;
+  }
+
+  /**
+   * The base denom under the traces of an origin's copies: the origin denom itself, or for a
+   * bridge's voucher that stands as an origin (Eureka's WBTC on the Hub) the base of its own
+   * trace (`0x2260…` under `transfer/08-wasm-1369`), which every copy's trace extends.
+   */
+  baseDenomOf(originChainId: string, originDenom: string): string {
+    const a = this.asset(originChainId, originDenom);
+    return a && a.trace !== '' ? (this.denomTrace(a.denom)?.baseDenom ?? originDenom) : originDenom;
   }
 
   /** Trace of an `ibc/` denom this World has seen or computed; a non-ibc denom is its own base. */
@@ -546,7 +574,15 @@ export function buildWorld(options: BuildWorldOptions = {}): World {
     const chainType = typeOf.get(x.chainId);
     const onChain = catalog.get(x.chainId);
     if (!chainType || !onChain) throw new Error(`src/service/${x.file}: asset ${x.denom} is on ${x.chainId}, which is not a chain of the World`);
-    const asset = tableAsset(x.chainId, chainType, x, x.originChainId !== null ? { chainId: x.originChainId, denom: x.originDenom ?? x.denom, trace: x.trace ?? '' } : undefined);
+    if (x.baseDenom !== null) {
+      // a voucher whose trace leaves the channel graph: its hash is checked, its trace learnt
+      if (x.trace === null || x.originChainId !== null) throw new Error(`src/service/${x.file}: asset ${x.denom}: base_denom goes with a trace and no origin`);
+      const computed = computeIbcDenom(x.trace, x.baseDenom);
+      if (computed !== x.denom) throw new Error(`src/service/${x.file}: asset ${x.denom}: ${x.trace}/${x.baseDenom} hashes to ${computed}`);
+      registerTrace(computed, x.trace, x.baseDenom);
+    }
+    const origin = x.originChainId !== null ? { chainId: x.originChainId, denom: x.originDenom ?? x.denom, trace: x.trace ?? '' } : x.baseDenom !== null ? { chainId: x.chainId, denom: x.denom, trace: x.trace! } : undefined;
+    const asset = tableAsset(x.chainId, chainType, x, origin);
     const k = catalogKey(chainType, x.denom);
     if (onChain.has(k)) throw new Error(`src/service/${x.file}: ${x.denom} is already an asset of ${x.chainId}`);
     onChain.set(k, asset);

@@ -60,7 +60,8 @@ describe('computed ibc denoms against the registry', () => {
     for (const a of world.assets) {
       if (a.trace === '') continue;
       n += 1;
-      expect(ibcDenom(a.trace, a.originDenom)).toBe(a.denom);
+      // a bridge's voucher standing as an origin (Eureka's WBTC on the Hub) hashes from its own base
+      expect(ibcDenom(a.trace, world.baseDenomOf(a.originChainId, a.originDenom))).toBe(a.denom);
     }
     expect(n).toBeGreaterThanOrEqual(500);
   });

@@ -28,6 +28,8 @@ const Asset = z.object({
   trace: z.string().optional(),
   origin_chain_id: z.string().optional(),
   origin_denom: z.string().optional(),
+  // a voucher of the Ethereum light client: its trace and base, so hops beyond the Hub derive theirs
+  base_denom: z.string().optional(),
 });
 
 const DataFile = z.object({

@@ -8,6 +8,7 @@ import { defaultExecutors } from '../../chains/executors';
 import { MSG_CODECS, type MsgCodec } from '../../chains/messages';
 import type { ServiceBridge } from '../types';
 import { EUREKA_DATA, type EurekaData } from './data';
+import { eurekaForwardMiddleware } from './forward';
 import { eurekaHandlerContract, ics20TransferContract, msgTransferCodec, msgTransferExecutor } from './execute';
 import { TYPE_MSG_TRANSFER } from './hub-msg';
 import { eurekaMsgs } from './msgs';
@@ -33,6 +34,8 @@ export function makeEurekaBridge(data: EurekaData): ServiceBridge<EurekaLegData,
         const baseCodec = MSG_CODECS.get(TYPE_MSG_TRANSFER) as MsgCodec;
         const baseExec = defaultExecutors().get(TYPE_MSG_TRANSFER) as Executor;
         i.registerMsgType(msgTransferCodec(data, baseCodec) as MsgCodec, msgTransferExecutor(data, baseExec) as Executor);
+        // PFM on the Hub hearing back about what it forwarded for a Eureka packet
+        i.registerPacketMiddleware(eurekaForwardMiddleware(data));
       },
       steps: (transfer, o) => eurekaSteps(data, transfer, o),
     },

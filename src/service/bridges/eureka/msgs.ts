@@ -145,14 +145,21 @@ function eurekaFees(data: EurekaData, world: World, leg: EurekaMsgsLeg, txIndex:
   ];
 }
 
+/** Why nothing after this crossing rides on its transaction (only IBC hops from the Hub do). */
+function arrivalProblem(leg: EurekaMsgsLeg): string {
+  return leg.data.lane.direction === 'to-hub'
+    ? 'what Eureka delivers to the Cosmos Hub goes on from there by IBC only: anything else is a transaction of its own'
+    : 'Eureka delivers to Ethereum without running anything after it';
+}
+
 export function eurekaMsgs(data: EurekaData): BridgeMsgs<EurekaLegData> {
   return {
     operationKey: 'eureka_transfer',
     read: (world, body, base, where) => readEurekaOperation(data, world, body, base, where),
     amountOut: (leg, amountIn) => (leg.from === data.hubChainId ? amountIn - (leg.data.fee?.amount ?? 0n) : amountIn),
     cannotFollow: (_world, _prev, leg) => `a Eureka transfer starts its own transaction on ${leg.from}`,
-    cannotContinue: (_world, leg) =>
-      leg.data.lane.direction === 'to-hub' ? 'what Eureka delivers to the Cosmos Hub goes on from there in a transaction of its own' : 'Eureka delivers to Ethereum without running anything after it',
+    // an IBC hop on from the Hub rides in the memo as a PFM forward (the builder checks the Hub runs PFM)
+    cannotContinue: (_world, leg, next) => (leg.data.lane.direction === 'to-hub' && next.kind === 'transfer' ? undefined : arrivalProblem(leg)),
     startTx: (b, leg, amount) => startEureka(data, b, leg, amount),
     fees: (world, leg, txIndex) => eurekaFees(data, world, leg, txIndex),
   };

@@ -8,8 +8,8 @@
  *   send beside the MsgTransfer). Eureka has no user-relayed mode, so it is charged whether or
  *   not the request asks for smart relay; a token without a price or decimals is charged nothing.
  * - Transactions: a Eureka send is always signed on its own chain (the EurekaHandler call on
- *   Ethereum; the MsgTransfer plus fee on the Hub), and what it delivers waits at the
- *   receiver for the route's next transaction (see arrivalBreak).
+ *   Ethereum; the MsgTransfer plus fee on the Hub). IBC hops on from the Hub ride in its memo
+ *   as PFM forwards; anything else waits at the receiver for the next transaction (see arrivalBreak).
  */
 import { baseUnitsForUsd, parseUsd, priceScaled, usdValue } from '../../pricing';
 import type { BridgeFee, LegQuote, QuoteContext } from '../../planner/quote';
@@ -93,17 +93,20 @@ function sendBreak(data: EurekaData, leg: EurekaPlannedLeg): TxBreak {
 }
 
 /**
- * Nothing rides on a Eureka arrival. On Ethereum nothing runs after it; on the Hub PFM would
- * forward it, but the World cannot yet name what arrives one hop further (its trace crosses the
- * Ethereum light client, which no channel of the World leads to), so a route stops on the Hub.
+ * What may ride on a Eureka arrival. On Ethereum nothing runs after it. On the Hub an IBC hop
+ * onward rides in the packet's memo as a PFM `forward` (the Hub runs packet-forward-middleware:
+ * the planner checks it as for any IBC arrival), so Ethereum → Hub → Osmosis is one signature; anything
+ * else (a swap, another bridge) waits at the receiver for a transaction of its own.
  */
-function arrivalBreak(leg: EurekaPlannedLeg): TxBreak {
+function arrivalBreak(leg: EurekaPlannedLeg, next: { kind: string }): TxBreak | undefined {
+  // the planner asks the Hub for PFM (ibc/breaks.ts pfmBreak) as for any hop out of an arrival
+  if (leg.data.lane.direction === 'to-hub' && next.kind === 'transfer') return undefined;
   return {
     chainId: leg.to.chainId,
     reason: 'eureka-arrival',
     explanation:
       leg.data.lane.direction === 'to-hub'
-        ? 'what Eureka delivers to the Cosmos Hub goes on from there in a transaction of its own'
+        ? 'what Eureka delivers to the Cosmos Hub goes on from there by IBC only: anything else is a transaction of its own'
         : 'Eureka delivers to Ethereum without running anything after it',
   };
 }
@@ -122,7 +125,7 @@ export function eurekaPlanner(data: EurekaData): BridgePlanner<EurekaLegData> {
     fee: (ctx, leg) => eurekaFee(data, ctx, leg),
     seconds: (leg) => eurekaSeconds(data, leg.from.chainId),
     cannotFollow: (_world, _prev, leg) => sendBreak(data, leg),
-    cannotContinue: (_world: World, leg: EurekaPlannedLeg, _next: PlannerLeg): TxBreak => arrivalBreak(leg),
+    cannotContinue: (_world: World, leg: EurekaPlannedLeg, next: PlannerLeg) => arrivalBreak(leg, next),
     operation(ctx: QuoteContext, leg: EurekaPlannedLeg, quote: LegQuote) {
       return { key: 'eureka_transfer', body: eurekaOperationBody(data, ctx.world, leg, quote.fee) };
     },

@@ -6,9 +6,11 @@
  *                   credits the receiver (a mint: see packet.ts) and writes the
  *                   acknowledgement; a receiver the destination cannot credit, packet data it
  *                   cannot decode, or a packet already past its timeout gets an error
- *                   acknowledgement instead. On the Hub a PFM `forward` memo (a caller's own:
- *                   routes do not write one, see planner.ts) sends the tokens on over IBC
- *                   from the receiver's account.
+ *                   acknowledgement instead. On the Hub a PFM `forward` memo (what a route
+ *                   onward from the Hub writes) hands the tokens to packet-forward-middleware,
+ *                   which sends them on over IBC and answers for the packet later (forward.ts).
+ *   eureka_write_ack on the Hub, for a forwarded packet, once the forward has settled: PFM's
+ *                   answer becomes the packet's acknowledgement (an error burns the voucher).
  *   eureka_ack      on the source, once the destination is final the other way: success
  *                   completes the crossing; an error acknowledgement refunds the sender.
  *   eureka_timeout  under the `eureka_timeout` fault the relayer never delivers; once the
@@ -22,12 +24,12 @@
 import { toChecksumAddress } from '../../../chains/addresses';
 import type { TxEvent, TxRecord } from '../../chains/blocks';
 import type { ExecContext } from '../../chains/executors';
-import { forwardNext, parseMemo, pfmTimeoutNs } from '../../msgs/memo';
-import { stringifyExact, type ExactJson } from '../../msgs/json';
+import { parseMemo } from '../../msgs/memo';
 import type { World } from '../../world';
 import type { BridgeFaultKind, BridgeOutcome, BridgeStep, BridgeTransferView } from '../types';
 import { type EurekaData, type EurekaLane } from './data';
 import { receiverProblem } from './execute';
+import { startForward, takeForwardAnswer } from './forward';
 import { detailOf, refundAtSource, type EurekaPacketDetail } from './packet';
 import { eurekaSeconds } from './planner';
 
@@ -36,10 +38,8 @@ export const EUREKA_TIMEOUT_FAULT: BridgeFaultKind = {
   help: 'the Eureka relayer does not deliver the packet; after its timeout it submits the timeout on the source chain and the sender is refunded (TRANSFER_FAILURE, the asset released at the source)',
 };
 
-/** PFM's default forward timeout, as the Hub's middleware applies it. */
-const FORWARD_TIMEOUT_NS = 600n * 1_000_000_000n;
-
 export const STEP_RECV = 'eureka_recv';
+export const STEP_WRITE_ACK = 'eureka_write_ack';
 export const STEP_ACK = 'eureka_ack';
 export const STEP_TIMEOUT = 'eureka_timeout';
 
@@ -57,14 +57,22 @@ function creditedAddress(lane: EurekaLane, view: BridgeTransferView): string {
 
 const attr = (event: TxEvent | undefined, key: string): string | undefined => event?.attributes.find((a) => a.key === key)?.value;
 
-/** What the destination acknowledged, read from the receive tx: ok, or the error it wrote. */
-export function acknowledgement(recv: TxRecord): { ok: true; forwarded: string[] } | { ok: false; error: string } {
+/**
+ * What the destination acknowledged, read from its txs as a relayer reads them: the receive's
+ * own acknowledgement, or for a packet PFM forwarded the one its write step wrote later;
+ * `pending` while PFM has not answered yet.
+ */
+export function acknowledgement(recv: TxRecord, written?: TxRecord): { ok: true } | { ok: false; error: string } | { pending: true } {
   if (recv.code !== 0) return { ok: false, error: recv.log };
-  const ack = recv.events.find((e) => e.type === 'write_acknowledgement');
-  if (!ack) return { ok: false, error: 'the receive wrote no acknowledgement' };
+  const ack = recv.events.find((e) => e.type === 'write_acknowledgement') ?? written?.events.find((e) => e.type === 'write_acknowledgement');
+  if (!ack) return recv.events.some((e) => e.type === 'eureka_forward') ? { pending: true } : { ok: false, error: 'the receive wrote no acknowledgement' };
   if (attr(ack, 'packet_ack_success') !== 'true') return { ok: false, error: attr(ack, 'packet_ack_error') ?? 'error acknowledgement' };
-  const forwarded = recv.events.filter((e) => e.type === 'eureka_forward').map((e) => attr(e, 'packet_id') ?? '');
-  return { ok: true, forwarded: forwarded.filter((id) => id !== '') };
+  return { ok: true };
+}
+
+/** Whether the receive handed the packet to PFM (its acknowledgement then waits for the forward). */
+export function forwardedBy(recv: TxRecord | undefined): boolean {
+  return recv?.events.some((e) => e.type === 'eureka_forward') ?? false;
 }
 
 function ackEvent(d: EurekaPacketDetail, result: { ok: true } | { ok: false; error: string }): TxEvent {
@@ -100,35 +108,35 @@ function receive(data: EurekaData, world: World, ctx: ExecContext, view: BridgeT
     return undefined;
   }
   const receiver = creditedAddress(lane, view);
+  // only a chain that runs packet-forward-middleware reads a forward memo
+  const memo = lane.direction === 'to-hub' && ctx.chain.pfmEnabled ? parseMemo(d.memo) : ({ kind: 'none' } as const);
+  let forwardedTo: string | undefined;
   try {
     ctx.atomic(() => {
-      ctx.ledger.mint(receiver, view.event.destDenom, amount);
-      const memo = lane.direction === 'to-hub' ? parseMemo(d.memo) : { kind: 'none' as const };
-      if (memo.kind === 'forward') {
-        // PFM on the Hub: the tokens go on from the receiver's account, which a failed hop refunds
-        const f = memo.memo.forward;
-        const next = forwardNext(memo.memo);
-        const child = ctx.sendTransfer({
-          sourcePort: f.port,
-          sourceChannel: f.channel,
-          token: { denom: view.event.destDenom, amount },
-          sender: receiver,
-          receiver: f.receiver,
-          memo: next === undefined ? '' : stringifyExact(next as unknown as ExactJson),
-          timeoutTimestamp: BigInt(ctx.time) * 1_000_000n + (f.timeout !== undefined ? pfmTimeoutNs(f.timeout) : FORWARD_TIMEOUT_NS),
-        });
-        ctx.emit({ type: 'eureka_forward', attributes: [{ key: 'packet_id', value: child.id }] });
-      }
+      if (memo.kind === 'forward') forwardedTo = startForward(data, ctx, view, d, memo.memo);
+      else if (memo.kind === 'other' && memo.error?.startsWith('invalid forward')) throw new Error(`packet-forward-middleware: ${memo.error}`);
+      else ctx.ledger.mint(receiver, view.event.destDenom, amount);
     });
   } catch (e) {
     const why = e instanceof Error ? ((e as { log?: string }).log ?? e.message) : String(e);
-    ctx.emit(ackEvent(d, { ok: false, error: why }));
+    ctx.emit(ackEvent(d, { ok: false, error: memo.kind === 'forward' ? `packet-forward-middleware: forward failed: ${why}` : why }));
     return undefined;
   }
   ctx.emit({ type: 'recv_packet', attributes: [{ key: 'packet_sequence', value: d.sequence }, { key: 'packet_dest_client', value: d.destClient }] });
+  // PFM answers for a forwarded packet once the forward settles (eureka_write_ack)
+  if (forwardedTo !== undefined) return { state: 'pending', arrived: { chainId: view.event.destChainId, denom: view.event.destDenom, address: forwardedTo } };
   ctx.emit(ackEvent(d, { ok: true }));
   // minted on the destination: bridged in now, settled when the acknowledgement lands
   return { state: 'pending', arrived: { chainId: view.event.destChainId, denom: view.event.destDenom, address: receiver } };
+}
+
+/** PFM's answer for a forwarded packet, written as its acknowledgement (an error undoes PFM's receive). */
+function writeAck(data: EurekaData, ctx: ExecContext, view: BridgeTransferView): BridgeOutcome | undefined {
+  const answer = takeForwardAnswer(data, ctx, view.id);
+  if (!answer) return undefined;
+  ctx.emit(ackEvent(detailOf(view), answer));
+  // the voucher is burnt: nothing of the crossing is on the Hub until the source refunds it
+  return answer.ok ? undefined : { state: 'pending', arrived: undefined };
 }
 
 function refund(ctx: ExecContext, view: BridgeTransferView, error: string): BridgeOutcome {
@@ -136,17 +144,17 @@ function refund(ctx: ExecContext, view: BridgeTransferView, error: string): Brid
   return { state: 'refunded', error, refund: { chainId: view.event.chainId, denom: view.event.sourceDenom, address: view.event.from } };
 }
 
-function acknowledge(data: EurekaData, ctx: ExecContext, view: BridgeTransferView): BridgeOutcome {
-  const recv = view.steps.find((s) => s.label === STEP_RECV)?.tx;
+function acknowledge(data: EurekaData, ctx: ExecContext, view: BridgeTransferView): BridgeOutcome | undefined {
+  const stepTx = (label: string) => view.steps.find((s) => s.label === label)?.tx;
+  const recv = stepTx(STEP_RECV);
   const d = detailOf(view);
-  const ack = recv ? acknowledgement(recv) : ({ ok: false, error: 'the packet was not received' } as const);
+  const ack = recv ? acknowledgement(recv, stepTx(STEP_WRITE_ACK)) : ({ ok: false, error: 'the packet was not received' } as const);
+  // nothing to relay yet: PFM has not answered
+  if ('pending' in ack) return undefined;
   ctx.emit({ type: 'acknowledge_packet', attributes: [{ key: 'packet_sequence', value: d.sequence }, { key: 'packet_source_client', value: d.sourceClient }] });
   if (!ack.ok) return refund(ctx, view, `error acknowledgement from ${view.event.destChainId}: ${ack.error}`);
-  return {
-    state: 'completed',
-    arrived: { chainId: view.event.destChainId, denom: view.event.destDenom, address: creditedAddress(laneOf(data, view), view) },
-    childPacketIds: ack.forwarded,
-  };
+  // a forwarded packet's tokens went on from PFM's account; the crossing itself ended on the Hub
+  return { state: 'completed', arrived: forwardedBy(recv) && view.arrived ? view.arrived : { chainId: view.event.destChainId, denom: view.event.destDenom, address: creditedAddress(laneOf(data, view), view) } };
 }
 
 function timeOut(ctx: ExecContext, view: BridgeTransferView): BridgeOutcome {
@@ -169,8 +177,10 @@ export function eurekaSteps(data: EurekaData, view: BridgeTransferView, o: { fau
     const untilTimeout = Math.ceil((Math.max(0, timeoutMs - view.event.time) * 10) / 9);
     return [{ afterMs: untilTimeout + backMs, chainId: source, label: STEP_TIMEOUT, run: timeOut }];
   }
-  return [
-    { afterMs: toDestMs, chainId: dest, label: STEP_RECV, run: (ctx, t) => receive(data, o.world, ctx, t) },
-    { afterMs: toDestMs + backMs, chainId: source, label: STEP_ACK, run: (ctx, t) => acknowledge(data, ctx, t) },
-  ];
+  const recv: BridgeStep = { afterMs: toDestMs, chainId: dest, label: STEP_RECV, run: (ctx, t) => receive(data, o.world, ctx, t) };
+  const ack: BridgeStep = { afterMs: toDestMs + backMs, chainId: source, label: STEP_ACK, run: (ctx, t) => acknowledge(data, ctx, t) };
+  if (view.event.destChainId !== data.hubChainId || parseMemo(detailOf(view).memo).kind !== 'forward') return [recv, ack];
+  // PFM's answer is written once the forward settles; the acknowledgement follows it to the source
+  const write: BridgeStep = { afterMs: toDestMs, chainId: dest, label: STEP_WRITE_ACK, afterChildren: true, run: (ctx, t) => writeAck(data, ctx, t) };
+  return [recv, write, ack];
 }

@@ -7,11 +7,11 @@
  * with the refund. Every origin's supply is checked after each transfer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StatusResponse } from '../../../../../src/api/schemas';
+import type { StatusResponse } from '../../../../../src/api/schemas';
 import { EUREKA_DATA } from '../../../../../src/service/bridges/eureka/data';
-import { approveCalldata } from '../../../../../src/service/chains';
 import { startService, type RunningService } from '../../../../support/service';
 import { balanceOf, feeFor, msgsFor, route, signAndSubmit } from '../../../../support/wallet-flow';
+import { follow as followTransfer, sendEvm as sendEvmTx, type EvmTx } from './flow';
 
 const WBTC = '0x2260FAC5E5542a773Aa44fBCfeDf7C193bc2C599';
 const WBTC_HUB = 'ibc/D742E8566B0B8CC8F569D950051C09CF57988A88F0E45574BFB3079D41DE6462';
@@ -27,41 +27,9 @@ afterAll(() => service.close());
 const hubDev = (index: number) => service.app.chains.devAddress('cosmoshub-4', index);
 const addresses = (index: number) => ({ '1': EVM_DEV0, 'cosmoshub-4': hubDev(index) });
 
-type EvmTx = { chain_id: string; to: string; data: string; value: string; signer_address: string; required_erc20_approvals: { token_contract: string; spender: string; amount: string }[] };
 type CosmosTx = { chain_id: string; signer_address: string; msgs: { msg: string; msg_type_url: string }[] };
-
-/** Sends an evm_tx as the wallet would: each approval, then the call; returns the call's hash. */
-async function sendEvm(tx: EvmTx): Promise<string> {
-  for (const a of tx.required_erc20_approvals) {
-    const approved = await service.post('/local/evm/execute', { chain_id: tx.chain_id, from: tx.signer_address, to: a.token_contract, data: approveCalldata(a.spender, BigInt(a.amount)) });
-    expect(approved.body, JSON.stringify(approved.body)).toMatchObject({ status: 'success' });
-  }
-  const sent = await service.post('/local/evm/execute', { chain_id: tx.chain_id, from: tx.signer_address, to: tx.to, data: tx.data, value: tx.value });
-  expect(sent.body, JSON.stringify(sent.body)).toMatchObject({ status: 'success' });
-  expect((await service.post('/v2/tx/track', { tx_hash: sent.body.tx_hash, chain_id: tx.chain_id })).status).toBe(200);
-  return sent.body.tx_hash as string;
-}
-
-/**
- * Moves the clock STEP_MS at a time and reads status after each step until the transfer ends
- * and its eureka_transfer is final (the tokens are the receiver's once received, so the
- * transfer completes before the acknowledgement reaches the source): the eureka_transfer
- * states in the order they were seen, and the final status.
- */
-async function follow(txHash: string, chainId: string, maxMs = 4 * 3600_000): Promise<{ states: string[]; status: StatusResponse }> {
-  const states: string[] = [];
-  for (let t = 0; t <= maxMs; t += STEP_MS) {
-    const res = await service.get(`/v2/tx/status?tx_hash=${txHash}&chain_id=${encodeURIComponent(chainId)}`);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const status = StatusResponse.parse(res.body);
-    const leg = status.transfers[0]?.transfer_sequence?.find((e) => 'eureka_transfer' in e) as { eureka_transfer: { state: string } } | undefined;
-    if (leg && states[states.length - 1] !== leg.eureka_transfer.state) states.push(leg.eureka_transfer.state);
-    const ended = status.state === 'STATE_COMPLETED_SUCCESS' || status.state === 'STATE_COMPLETED_ERROR' || status.state === 'STATE_ABANDONED';
-    if (ended && (states.at(-1) === 'TRANSFER_SUCCESS' || states.at(-1) === 'TRANSFER_FAILURE')) return { states, status };
-    service.app.clock.advance(STEP_MS);
-  }
-  throw new Error(`${txHash} did not finish within ${maxMs} simulated ms; saw ${states.join(' → ')}`);
-}
+const sendEvm = (tx: EvmTx) => sendEvmTx(service, tx);
+const follow = (txHash: string, chainId: string) => followTransfer(service, txHash, chainId, { stepMs: STEP_MS });
 
 function eurekaLeg(status: StatusResponse): { from_chain_id: string; to_chain_id: string; state: string; packet_txs: Record<string, unknown> } {
   return (status.transfers[0]!.transfer_sequence![0] as { eureka_transfer: ReturnType<typeof eurekaLeg> }).eureka_transfer;

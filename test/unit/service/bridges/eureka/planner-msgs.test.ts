@@ -84,11 +84,13 @@ describe('Eureka planner', () => {
     expect(eurekaBridge.planner.seconds(edge('cosmoshub-4', 'uatom'), o)).toBe(180);
   });
 
-  it('starts its own transaction and ends it on arrival', () => {
+  it('starts its own transaction; on the Hub only an IBC hop rides on the arrival (a PFM forward)', () => {
     const ibcFromHub = { kind: 'transfer', fromChainId: 'cosmoshub-4', toChainId: 'osmosis-1' } as TransferLeg;
+    const swapOnHub = { kind: 'swap', chainId: 'cosmoshub-4' } as unknown as TransferLeg;
     expect(eurekaBridge.planner.cannotFollow(world, ibcFromHub, edge('cosmoshub-4', 'uatom'))).toMatchObject({ chainId: 'cosmoshub-4', reason: 'eureka-hub-send' });
     expect(eurekaBridge.planner.cannotFollow(world, ibcFromHub, edge('1', WBTC))).toMatchObject({ chainId: '1', reason: 'eureka-ethereum-send' });
-    expect(eurekaBridge.planner.cannotContinue(world, edge('1', WBTC), ibcFromHub)).toMatchObject({ chainId: 'cosmoshub-4', reason: 'eureka-arrival' });
+    expect(eurekaBridge.planner.cannotContinue(world, edge('1', WBTC), ibcFromHub)).toBeUndefined();
+    expect(eurekaBridge.planner.cannotContinue(world, edge('1', WBTC), swapOnHub)).toMatchObject({ chainId: 'cosmoshub-4', reason: 'eureka-arrival' });
     expect(eurekaBridge.planner.cannotContinue(world, edge('cosmoshub-4', WBTC_HUB), ibcFromHub)).toMatchObject({ chainId: '1', reason: 'eureka-arrival' });
   });
 
@@ -232,10 +234,11 @@ describe('Eureka msgs', () => {
     expect(() => m.startTx(b, leg, 1_250_000n)).toThrow(/not less than the amount/);
   });
 
-  it('neither rides on the transaction before it nor carries one on', () => {
+  it('never rides on the transaction before it; carries on only an IBC hop from the Hub', () => {
     const toHub = m.read(world, {}, baseLeg('1', 'cosmoshub-4', WBTC, WBTC_HUB, 0, 1), W);
     const toEth = m.read(world, {}, baseLeg('cosmoshub-4', '1', 'uatom', ATOM_ETH, 0, 1), W);
-    expect(m.cannotContinue(world, toHub, { kind: 'transfer', from: 'cosmoshub-4' })).toMatch(/transaction of its own/);
+    expect(m.cannotContinue(world, toHub, { kind: 'transfer', from: 'cosmoshub-4' })).toBeUndefined();
+    expect(m.cannotContinue(world, toHub, { kind: 'swap', from: 'cosmoshub-4' })).toMatch(/transaction of its own/);
     expect(m.cannotContinue(world, toEth, { kind: 'transfer', from: '1' })).toMatch(/without running anything/);
     expect(m.cannotFollow(world, { kind: 'transfer', to: 'cosmoshub-4' }, toEth)).toMatch(/own transaction on cosmoshub-4/);
   });

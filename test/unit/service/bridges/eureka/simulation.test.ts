@@ -4,8 +4,10 @@ import { handlerTransferCalldata, sendTransferCalldata } from '../../../../../sr
 import { eurekaHandlerContract, ics20TransferContract, msgTransferCodec, msgTransferExecutor } from '../../../../../src/service/bridges/eureka/execute';
 import { type MsgTransferV10 } from '../../../../../src/service/bridges/eureka/hub-msg';
 import { eurekaSteps } from '../../../../../src/service/bridges/eureka/steps';
-import type { BridgeOutcome, BridgeTransferView } from '../../../../../src/service/bridges/types';
-import { devAddress, devEvmAddress } from '../../../../../src/service/chains/address';
+import { eurekaForwardMiddleware } from '../../../../../src/service/bridges/eureka/forward';
+import type { BridgeOutcome, BridgeStep, BridgeTransferView } from '../../../../../src/service/bridges/types';
+import { devAddress, devEvmAddress, pfmIntermediateAddress } from '../../../../../src/service/chains/address';
+import type { MiddlewareContext } from '../../../../../src/service/chains/middleware';
 import { approveCalldata, executeErc20 } from '../../../../../src/service/chains/erc20';
 import { ExecError } from '../../../../../src/service/chains/errors';
 import type { ExecContext, Executor } from '../../../../../src/service/chains/executors';
@@ -130,7 +132,7 @@ describe('Eureka relaying', () => {
       ['cosmoshub-4', 900_000],
       ['1', 1_080_000],
     ]);
-    expect(there.outcome).toEqual({ state: 'completed', arrived: { chainId: 'cosmoshub-4', denom: WBTC_HUB, address: hubUser }, childPacketIds: [] });
+    expect(there.outcome).toEqual({ state: 'completed', arrived: { chainId: 'cosmoshub-4', denom: WBTC_HUB, address: hubUser } });
     expect(hub.ledger.balance(hubUser, WBTC_HUB)).toBe(2_000_000n);
     expect(hub.ledger.supply(WBTC_HUB) + eth.ledger.supply(WBTC)).toBe(10_000_000n);
 
@@ -157,16 +159,77 @@ describe('Eureka relaying', () => {
     expect(eth.ledger.supply(ATOM_ETH) + hub.ledger.supply('uatom')).toBe(50_000_000n);
   });
 
-  it('goes on from the Hub with a PFM forward memo, from the receiver account', () => {
-    approve(user, WBTC, D.eurekaHandler, 1_000n);
-    const memo = JSON.stringify({ forward: { receiver: 'osmo1receiver', port: 'transfer', channel: 'channel-141', timeout: '300s', retries: 2 } });
-    const send = ethSend({ amount: 1_000n, fee: 0n, memo });
-    const r = relay(viewOf(send, send.bridges[0]!));
-    const recv = r.runs[0]!;
-    expect(recv.sends).toEqual([
-      { sourcePort: 'transfer', sourceChannel: 'channel-141', token: { denom: WBTC_HUB, amount: 1_000n }, sender: hubUser, receiver: 'osmo1receiver', memo: '', timeoutTimestamp: BigInt(recv.ctx.time + 300_000) * 1_000_000n },
-    ]);
-    expect(r.outcome).toMatchObject({ state: 'completed', childPacketIds: [expect.stringMatching(/^packet-/)] });
+  describe('a PFM forward memo on the Hub', () => {
+    const intermediate = pfmIntermediateAddress('cosmos', '08-wasm-1369', user);
+    const middleware = eurekaForwardMiddleware(D);
+    /** What the Hub's PFM hears about the forward, in a Hub tx (the packet's ack or refund relayed). */
+    function hear(childId: string, what: 'ack' | 'timeout', time: number): FakeRun {
+      const run = fakeRun(world, hub, { time });
+      const h = { ...run.ctx, within: <T>(_c: unknown, fn: () => T) => fn(), onCommit: () => {}, note: () => {} };
+      const m = { h, entry: { packet: { id: childId } } } as unknown as MiddlewareContext;
+      expect(what === 'ack' ? middleware.onAcknowledged!(m) : middleware.onRefunded!(m, 'timeout')).toBe(true);
+      return run;
+    }
+    /** Runs one planned step on its fake chain. */
+    function step(view: BridgeTransferView, s: BridgeStep, time = view.event.time + s.afterMs): { run: FakeRun; outcome: BridgeOutcome | undefined; view: BridgeTransferView } {
+      const run = fakeRun(world, s.chainId === '1' ? eth : hub, { time });
+      const outcome = s.run(run.ctx, view);
+      // where the tokens landed, as the simulator records it from the outcome
+      const arrived = outcome?.state === 'pending' || outcome?.state === 'completed' ? { arrived: outcome.arrived } : {};
+      return { run, outcome, view: { ...view, ...arrived, steps: [...view.steps, { label: s.label, tx: txOf(run) }] } };
+    }
+
+    function sendWithForward(retries: number) {
+      approve(user, WBTC, D.eurekaHandler, 1_000n);
+      const memo = JSON.stringify({ forward: { receiver: 'osmo1receiver', port: 'transfer', channel: 'channel-141', timeout: '300s', retries } });
+      const send = ethSend({ amount: 1_000n, fee: 0n, memo });
+      const view = viewOf(send, send.bridges[0]!);
+      const steps = eurekaSteps(D, view, { fault: undefined, world });
+      expect(steps.map((x) => [x.label, x.chainId, x.afterMs, x.afterChildren ?? false])).toEqual([
+        ['eureka_recv', 'cosmoshub-4', 900_000, false],
+        ['eureka_write_ack', 'cosmoshub-4', 900_000, true],
+        ['eureka_ack', '1', 1_080_000, false],
+      ]);
+      const recv = step(view, steps[0]!);
+      return { steps, recv };
+    }
+
+    it('receives into PFM\'s account and sends on from there; the acknowledgement waits for the forward, then completes', () => {
+      const { steps, recv } = sendWithForward(2);
+      expect(recv.run.sends).toEqual([
+        { sourcePort: 'transfer', sourceChannel: 'channel-141', token: { denom: WBTC_HUB, amount: 1_000n }, sender: intermediate, receiver: 'osmo1receiver', memo: '', timeoutTimestamp: BigInt(recv.run.ctx.time + 300_000) * 1_000_000n },
+      ]);
+      expect(recv.outcome).toEqual({ state: 'pending', arrived: { chainId: 'cosmoshub-4', denom: WBTC_HUB, address: intermediate } });
+      expect(recv.run.events.map((e) => e.type)).toEqual(['eureka_forward', 'recv_packet']);
+      // PFM has not answered: nothing to write, nothing to relay
+      const early = step(recv.view, steps[1]!);
+      expect(early.outcome).toBeUndefined();
+      expect(step(early.view, steps[2]!).outcome).toBeUndefined();
+      // the fake chain numbers packets packet-<tx>-<n>
+      hear(`packet-${recv.run.ctx.height - 100}-1`, 'ack', T0 + 930_000);
+      const write = step(recv.view, steps[1]!, T0 + 935_000);
+      expect(write.run.events.find((e) => e.type === 'write_acknowledgement')?.attributes).toContainEqual({ key: 'packet_ack_success', value: 'true' });
+      expect(step(write.view, steps[2]!).outcome).toEqual({ state: 'completed', arrived: { chainId: 'cosmoshub-4', denom: WBTC_HUB, address: intermediate } });
+    });
+
+    it('retries a timed-out forward, then answers with an error: the voucher is burnt and the sender refunded on Ethereum', () => {
+      const { steps, recv } = sendWithForward(1);
+      const escrow = hub.ledger.escrowAccount('channel-141', 'transfer');
+      const refundToPfm = () => hub.ledger.send(escrow, intermediate, WBTC_HUB, 1_000n);
+      refundToPfm();
+      const retry = hear(`packet-${recv.run.ctx.height - 100}-1`, 'timeout', T0 + 1_200_000);
+      expect(retry.sends).toHaveLength(1);
+      expect(retry.events.find((e) => e.type === 'eureka_forward')?.attributes).toContainEqual({ key: 'retries_left', value: '0' });
+      refundToPfm();
+      hear(`packet-${retry.ctx.height - 100}-1`, 'timeout', T0 + 1_500_000);
+      const write = step(recv.view, steps[1]!, T0 + 1_505_000);
+      expect(write.outcome).toEqual({ state: 'pending', arrived: undefined });
+      expect(write.run.events.find((e) => e.type === 'write_acknowledgement')?.attributes).toContainEqual({ key: 'packet_ack_error', value: expect.stringMatching(/packet-forward-middleware: forwarded packet .* timed out/) });
+      expect(hub.ledger.supply(WBTC_HUB)).toBe(0n);
+      const ack = step(write.view, steps[2]!, T0 + 1_685_000);
+      expect(ack.outcome).toMatchObject({ state: 'refunded', refund: { chainId: '1', denom: WBTC, address: user } });
+      expect(eth.ledger.balance(user, WBTC)).toBe(10_000_000n);
+    });
   });
 
   it('refunds the sender after an error acknowledgement (a receiver Ethereum cannot take)', () => {
