@@ -109,6 +109,11 @@ const BRIDGE_ROUTES: { name: string; request: Record<string, unknown>; modes: re
     modes: ['recipient', 'amount', 'denom', 'extra_msg', 'approval'],
   },
   {
+    name: 'Eureka from Ethereum on past the Hub (a forward in the handler memo)',
+    request: { source_asset_denom: '0x2260FAC5E5542a773Aa44fBCfeDf7C193bc2C599', source_asset_chain_id: '1', dest_asset_denom: 'ibc/88386AC48152D48B34B082648DF836F975506F0B57DBBFC10A54213B1BF484CB', dest_asset_chain_id: 'osmosis-1', amount_in: '100000', smart_relay: true },
+    modes: ['recipient', 'amount', 'denom', 'memo_recipient', 'extra_msg', 'approval'],
+  },
+  {
     name: 'Eureka from the Hub (v10 MsgTransfer and relay fee)',
     request: { source_asset_denom: 'uatom', source_asset_chain_id: 'cosmoshub-4', dest_asset_denom: '0xbf6Bc6782f7EB580312CC09B976e9329f3e027B3', dest_asset_chain_id: '1', amount_in: '20000000', smart_relay: true },
     modes: ['recipient', 'amount', 'denom', 'extra_msg'],
