@@ -5,19 +5,21 @@
  * Cosmos tx by a fresh key, then `submit`) or sent (an EVM tx as dev account 0 through
  * `/local/evm/execute`, then `track`), and follows `statusChanged` to STATE_COMPLETED_SUCCESS,
  * each hop in the bridge's words. Beside them, a Go Fast order that no solver fills (fault
- * `go_fast_no_solver`) times out and is refunded. Each transfer raises exactly one notification
- * (the refund's says so), and the popup's Activity shows the same words.
+ * `go_fast_no_solver`) times out and is refunded, and an OPinit withdrawal is released a
+ * simulated week later. Each transfer raises exactly one notification (the refund's says so),
+ * and the popup's Activity shows the same words.
  *
  * The transfers run side by side, from four dApp origins: a site may raise three notifications
  * per ten minutes (notification-budget.ts), so two transfers per site keep every one visible.
  * The service runs simulated time 300× faster than the wall clock, so every crossing (minutes at
- * most) has landed by the tracker's first poll, 3 s after entering; the clock then jumps past the
- * unfilled order's 30-minute deadline.
+ * most) has landed by the tracker's first poll, 3 s after entering; the clock then jumps a week
+ * at a time, past the unfilled order's 30-minute deadline and the withdrawal's 7 days.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { BRIDGE_CASES, chainId, chainName, GO_FAST_REFUND_CASE, goFastRefundWords, type BridgeCase } from './support/bridge-cases';
-import { addressOn, sendTx, walletFor } from './support/bridge-wallet';
+import { BRIDGE_CASES, chainId, chainName, GO_FAST_REFUND_CASE, goFastRefundWords, OPINIT_WITHDRAWAL_CASE, type BridgeCase } from './support/bridge-cases';
+import { addressOn, sendTx, walletFor, type SentTx } from './support/bridge-wallet';
+import type { LocalService } from './support/local-service';
 import { createdNotifications, recordNotifications, shownNotificationIds } from './support/notifications';
 import { startOwnService } from './support/own-service';
 import { startPageServer } from './support/page-server';
@@ -25,13 +27,13 @@ import { activityDetail, badge, trackedItem, waitUntilNotified } from './support
 import { callPatiently, connect, expectOk, extensionPage, localhostOrigin, openDapp, protocol, recordEvents, recordedEvents, waitForStatusEvent } from './bridge-support';
 
 const SPEED = 300;
-/** go-fast/data.json `order_timeout_seconds`. */
-const GO_FAST_ORDER_TIMEOUT_SECONDS = 1800;
+/** Beyond OPinit's 7-day finalization period (and Go Fast's 30-minute order deadline). */
+const A_WEEK_AND_A_DAY = 8 * 86_400;
 
 type Sent = { c: BridgeCase; page: Page; tx_hash: string; chain_id: string; refund: boolean };
 
-/** route → msgs → the wallet → submit or track, all through `page`'s `window.courier`. */
-async function transferThrough(page: Page, service: Parameters<typeof sendTx>[0], c: BridgeCase, refund: boolean): Promise<Sent> {
+/** route → msgs through `page`'s `window.courier`, then the wallet signs or sends the one transaction. */
+async function built(page: Page, service: LocalService, c: BridgeCase): Promise<SentTx> {
   const route = expectOk(await callPatiently(page, 'route', c.request));
   expect(route.operations.map((op: object) => Object.keys(op).find((k) => k.endsWith('_transfer')))).toEqual([c.operation]);
   const key = await walletFor(service, c.request);
@@ -40,7 +42,11 @@ async function transferThrough(page: Page, service: Parameters<typeof sendTx>[0]
     await callPatiently(page, 'msgs', { ...c.request, amount_out: route.amount_out, operations: route.operations, address_list, slippage_tolerance_percent: '1' }),
   );
   expect(msgs.txs).toHaveLength(1);
-  const sent = await sendTx(service, msgs.txs[0], key);
+  return sendTx(service, msgs.txs[0], key);
+}
+
+/** `submit` (a signed Cosmos tx) or `track` (a hash sent elsewhere) through `window.courier`. */
+async function handOver(page: Page, c: BridgeCase, sent: SentTx, refund = false): Promise<Sent> {
   const answer =
     'submit' in sent
       ? expectOk(await callPatiently(page, 'submit', { tx: sent.submit, chain_id: sent.chain_id }))
@@ -48,7 +54,31 @@ async function transferThrough(page: Page, service: Parameters<typeof sendTx>[0]
   return { c, page, tx_hash: answer.tx_hash, chain_id: sent.chain_id, refund };
 }
 
-test('window.courier: one transfer per newer bridge reaches success in words; a Go Fast order nobody fills is refunded', async ({
+/**
+ * The OPinit withdrawal, broadcast by the dApp's own node and followed by the service while
+ * simulated time jumps a week at a time (`POST /local/clock {advance_seconds}`) until Initia
+ * released it: the output, then the 7-day finalization period, then the claim. Courier is then
+ * asked to `track` it, so its first poll sees the end instead of an hour-long cruise step.
+ */
+async function withdrawnAfterAWeek(service: LocalService, sent: SentTx): Promise<SentTx> {
+  if (!('submit' in sent)) throw new Error('an OPinit withdrawal is a Cosmos transaction');
+  const broadcast = await service.post(`/local/chains/${sent.chain_id}/broadcast`, { tx: sent.submit });
+  expect(broadcast.body.code, JSON.stringify(broadcast.body)).toBe(0);
+  const hash: string = broadcast.body.tx_hash;
+  expect((await service.post('/v2/tx/track', { tx_hash: hash, chain_id: sent.chain_id })).status).toBe(200);
+  await expect
+    .poll(
+      async () => {
+        expect((await service.post('/local/clock', { advance_seconds: A_WEEK_AND_A_DAY })).status).toBe(200);
+        return (await service.get(`/v2/tx/status?tx_hash=${hash}&chain_id=${sent.chain_id}`)).body.state;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe('STATE_COMPLETED_SUCCESS');
+  return { chain_id: sent.chain_id, track: hash };
+}
+
+test('window.courier: one transfer per newer bridge reaches success in words, an OPinit withdrawal a week later; a Go Fast order nobody fills is refunded', async ({
   context,
   extensionUrl,
   pageServer,
@@ -73,10 +103,15 @@ test('window.courier: one transfer per newer bridge reaches success in words; a 
     expect((await own.service.post('/local/faults', { kind: 'go_fast_no_solver', chain_id: '43114', count: 1 })).status).toBe(200);
 
     const cases = [...BRIDGE_CASES.map((c) => ({ c, refund: false })), { c: GO_FAST_REFUND_CASE, refund: true }];
-    const sent = await Promise.all(cases.map(({ c, refund }, i) => transferThrough(pages[i % pages.length]!, own.service, c, refund)));
-    // past the unfilled order's deadline (30 simulated minutes): the timeout on Osmosis, then the
-    // refund on Avalanche; the others have landed by then (each chain runs what falls due in order)
-    expect((await own.service.post('/local/clock', { advance_seconds: GO_FAST_ORDER_TIMEOUT_SECONDS + 300 })).status).toBe(200);
+    const pageOf = (i: number) => pages[i % pages.length]!;
+    const [sent, withdrawal] = await Promise.all([
+      Promise.all(cases.map(async ({ c, refund }, i) => handOver(pageOf(i), c, await built(pageOf(i), own.service, c), refund))),
+      built(pageOf(cases.length), own.service, OPINIT_WITHDRAWAL_CASE),
+    ]);
+    // A week later: the unfilled order's 30-minute deadline has passed (the timeout on Osmosis,
+    // then the refund on Avalanche), the others had landed long before (each chain runs what falls
+    // due in order), and the withdrawal is released
+    sent.push(await handOver(pageOf(cases.length), OPINIT_WITHDRAWAL_CASE, await withdrawnAfterAWeek(own.service, withdrawal)));
 
     // statusChanged to the end, each hop in the bridge's words (chains by id: a page has no catalog)
     await Promise.all(

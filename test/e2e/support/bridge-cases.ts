@@ -157,6 +157,25 @@ export const GO_FAST_REFUND_CASE: BridgeCase = {
 
 export const goFastRefundWords = (chain: ChainNamer): RegExp => exactly(`no solver filled the order: the funds were refunded to the sender on ${chain('43114')}`);
 
+/**
+ * An OPinit withdrawal (Echelon → Initia): released on Initia after the output is submitted and
+ * the 7-day finalization period has passed (`opinit/data.json`).
+ */
+export const OPINIT_WITHDRAWAL_CASE: BridgeCase = {
+  bridge: 'OPINIT',
+  operation: 'op_init_transfer',
+  request: {
+    source_asset_chain_id: 'echelon-1',
+    source_asset_denom: INIT_ON_ECHELON,
+    dest_asset_chain_id: 'interwoven-1',
+    dest_asset_denom: 'uinit',
+    amount_in: '5000000',
+    bridges: ['OPINIT'],
+  },
+  popup: { source: ['init echelon', /Echelon/], dest: ['init initia', /Initia/], amount: '5' },
+  successWords: (chain) => exactly(`withdrawal released on ${chain('interwoven-1')}`),
+};
+
 /** The catalog's names of the chains above, as the popup shows them. */
 export const CHAIN_NAMES: Readonly<Record<string, string>> = {
   '1': 'Ethereum',
@@ -165,6 +184,7 @@ export const CHAIN_NAMES: Readonly<Record<string, string>> = {
   '43114': 'Avalanche',
   'cosmoshub-4': 'Cosmos Hub',
   'echelon-1': 'Echelon',
+  'interwoven-1': 'Initia',
   'osmosis-1': 'Osmosis',
 };
 export const chainName: ChainNamer = (id) => CHAIN_NAMES[id] ?? id;
