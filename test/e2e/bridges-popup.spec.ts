@@ -8,7 +8,7 @@
  * Activity as a success in its bridge's words, with exactly one notification.
  *
  * The six are entered one after another (one popup, as a user would) and finish side by side.
- * Simulated time runs 300× faster than the wall clock, so every crossing (minutes at most) has
+ * Simulated time runs 200× faster than the wall clock, so every crossing (minutes at most) has
  * landed by the tracker's first poll, 3 s after entering.
  */
 import type { Page } from '@playwright/test';
@@ -22,7 +22,11 @@ import type { LocalService } from './support/local-service';
 import { signCosmosTx } from './support/transfers';
 import { openPopup, pick, useApi } from './popup-helpers';
 
-const SPEED = 300;
+/**
+ * Every crossing here takes at most 3 simulated minutes: 600 s pass by the tracker's first poll.
+ * Go Fast's order deadline (30 simulated minutes after Build) stays 9 s away for the wallet.
+ */
+const SPEED = 200;
 
 /** Quote → pick the bridge's route → Review → addresses → Build, in the popup. */
 async function buildWithBridge(page: Page, service: LocalService, c: BridgeCase, key: Uint8Array): Promise<void> {
