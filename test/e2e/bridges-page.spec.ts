@@ -176,7 +176,11 @@ test('window.courier: one transfer per newer bridge reaches success in words, an
       await expect(detail.view).toHaveAttribute('data-outcome', s.refund ? 'failure' : 'success');
       const hop = detail.view.locator(`[data-testid="hop"][data-kind="${s.c.operation}"]`);
       await expect(hop.getByTestId('hop-words')).toHaveText(s.refund ? goFastRefundWords(chainName) : s.c.successWords(chainName));
-      if (s.refund) await expect(detail.view.getByTestId('release')).toContainText('Funds released on Avalanche');
+      if (s.refund) {
+        // where the funds are: back at the sender on Avalanche, all of them
+        await expect(detail.view.getByTestId('release')).toHaveText('Funds released on Avalanche as 20 USDC.');
+        await expect(detail.view.getByTestId('activity-problem')).toContainText('refunded');
+      }
     }
   } finally {
     await second.close();

@@ -38,7 +38,11 @@ async function buildWithBridge(page: Page, service: LocalService, c: BridgeCase,
   await expect(page.getByTestId('route-choices')).toHaveAttribute('data-pending', '0', { timeout: 30_000 });
   // several routes: pick the one this bridge carries alone; one route: it must be that one
   const choices = page.getByTestId('route-choice');
-  if ((await choices.count()) > 0) await page.locator(`[data-testid="route-choice"][data-bridges="${c.bridge}"]`).getByRole('radio').check();
+  if ((await choices.count()) > 0) {
+    const choice = page.locator(`[data-testid="route-choice"][data-bridges="${c.bridge}"]`);
+    await choice.getByRole('radio').check();
+    await expect(choice).toHaveAttribute('data-selected', 'true');
+  }
   await page.getByRole('button', { name: 'Review route' }).click();
   await expect(page.getByTestId('route-step').and(page.locator(`[data-kind="${c.operation}"]`))).toHaveCount(1);
   await page.getByRole('button', { name: 'Continue to addresses' }).click();
