@@ -46,22 +46,24 @@ export const EVM_DEV0 = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const exactly = (text: string) => new RegExp(`^${escaped(text)}$`);
 
-export const BRIDGE_CASES: readonly BridgeCase[] = [
-  {
-    bridge: 'GO_FAST',
-    operation: 'go_fast_transfer',
-    request: {
-      source_asset_chain_id: '1',
-      source_asset_denom: USDC_ETHEREUM,
-      dest_asset_chain_id: 'osmosis-1',
-      dest_asset_denom: USDC_ON_OSMOSIS,
-      amount_in: '50000000',
-      bridges: ['GO_FAST'],
-      go_fast: true,
-    },
-    popup: { source: ['usdc ethereum', /Ethereum/], dest: ['usdc osmosis', /Osmosis/], amount: '50' },
-    successWords: (chain) => exactly(`order filled by a solver on ${chain('osmosis-1')}`),
+const GO_FAST_CASE: BridgeCase = {
+  bridge: 'GO_FAST',
+  operation: 'go_fast_transfer',
+  request: {
+    source_asset_chain_id: '1',
+    source_asset_denom: USDC_ETHEREUM,
+    dest_asset_chain_id: 'osmosis-1',
+    dest_asset_denom: USDC_ON_OSMOSIS,
+    amount_in: '50000000',
+    bridges: ['GO_FAST'],
+    go_fast: true,
   },
+  popup: { source: ['usdc ethereum', /Ethereum/], dest: ['usdc osmosis', /Osmosis/], amount: '50' },
+  successWords: (chain) => exactly(`order filled by a solver on ${chain('osmosis-1')}`),
+};
+
+export const BRIDGE_CASES: readonly BridgeCase[] = [
+  GO_FAST_CASE,
   {
     bridge: 'EUREKA',
     operation: 'eureka_transfer',
@@ -140,19 +142,9 @@ export const BRIDGE_CASES: readonly BridgeCase[] = [
  * Osmosis and the gateway refunds the sender on Avalanche.
  */
 export const GO_FAST_REFUND_CASE: BridgeCase = {
-  bridge: 'GO_FAST',
-  operation: 'go_fast_transfer',
-  request: {
-    source_asset_chain_id: '43114',
-    source_asset_denom: USDC_AVALANCHE,
-    dest_asset_chain_id: 'osmosis-1',
-    dest_asset_denom: USDC_ON_OSMOSIS,
-    amount_in: '20000000',
-    bridges: ['GO_FAST'],
-    go_fast: true,
-  },
-  popup: { source: ['usdc avalanche', /Avalanche/], dest: ['usdc osmosis', /Osmosis/], amount: '20' },
-  successWords: (chain) => exactly(`order filled by a solver on ${chain('osmosis-1')}`),
+  ...GO_FAST_CASE,
+  request: { ...GO_FAST_CASE.request, source_asset_chain_id: '43114', source_asset_denom: USDC_AVALANCHE, amount_in: '20000000' },
+  popup: { ...GO_FAST_CASE.popup, source: ['usdc avalanche', /Avalanche/], amount: '20' },
 };
 
 export const goFastRefundWords = (chain: ChainNamer): RegExp => exactly(`no solver filled the order: the funds were refunded to the sender on ${chain('43114')}`);

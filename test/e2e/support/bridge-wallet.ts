@@ -6,6 +6,7 @@
  * goes to `track`), as the README's "EVM and Solana transactions" says a wallet does it.
  */
 import { approveCalldata } from '../../../src/service/chains/erc20';
+import type { EvmTxLike } from '../../support/sim-evm';
 import { EVM_DEV0 } from './bridge-cases';
 import type { LocalService } from './local-service';
 import { devAddressOn, freshKey, signCosmosTx } from './transfers';
@@ -27,17 +28,8 @@ export function addressOn(service: LocalService, chainId: string, key: Uint8Arra
 /** What to hand Courier for one transaction: a signed Cosmos tx to submit, or an EVM hash to track. */
 export type SentTx = { chain_id: string; submit: string } | { chain_id: string; track: string };
 
-type EvmTx = {
-  chain_id: string;
-  to: string;
-  value: string;
-  data: string;
-  signer_address: string;
-  required_erc20_approvals: { token_contract: string; spender: string; amount: string }[];
-};
-
 /** Runs an `evm_tx`'s approvals, then the tx itself; resolves to the tx's hash (a revert throws). */
-export async function executeEvmTx(service: LocalService, tx: EvmTx): Promise<string> {
+export async function executeEvmTx(service: LocalService, tx: EvmTxLike): Promise<string> {
   const run = async (to: string, data: string, value?: string) => {
     const res = await service.post('/local/evm/execute', { chain_id: tx.chain_id, from: tx.signer_address, to, data, ...(value ? { value } : {}) });
     if (res.status !== 200 || res.body.status !== 'success') throw new Error(`evm call to ${to} on ${tx.chain_id}: ${JSON.stringify(res.body)}`);
@@ -48,7 +40,7 @@ export async function executeEvmTx(service: LocalService, tx: EvmTx): Promise<st
 }
 
 /** Signs or sends one transaction of a msgs answer (`{cosmos_tx}` or `{evm_tx}`). */
-export async function sendTx(service: LocalService, tx: { cosmos_tx?: any; evm_tx?: EvmTx }, key: Uint8Array): Promise<SentTx> {
+export async function sendTx(service: LocalService, tx: { cosmos_tx?: any; evm_tx?: EvmTxLike }, key: Uint8Array): Promise<SentTx> {
   if (tx.evm_tx) return { chain_id: tx.evm_tx.chain_id, track: await executeEvmTx(service, tx.evm_tx) };
   if (tx.cosmos_tx) return { chain_id: tx.cosmos_tx.chain_id, submit: (await signCosmosTx(service, tx.cosmos_tx, key))[0]! };
   throw new Error(`a transaction kind this wallet does not send: ${Object.keys(tx).join(', ')}`);
