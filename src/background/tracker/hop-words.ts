@@ -16,6 +16,12 @@ export interface HopWordsContext {
   /** When the transaction was first seen (ms), for waits measured from the send. */
   sentAt?: number;
   now?: number;
+  /**
+   * The transaction completed successfully: the API gives its final status as soon as the funds
+   * arrive, often before a packet's acknowledgement is back on the source, and nobody polls after
+   * that, so a received hop must not read as still waiting.
+   */
+  succeeded?: boolean;
 }
 
 /** Initia's L1 chain ids: an OPinit transfer from one of them is a deposit. */
@@ -59,7 +65,7 @@ export function hopStateWords(hop: CompactHop, ctx: HopWordsContext): string {
         case 'TRANSFER_PENDING':
           return `${name} sent from ${from}, waiting for the relayer to deliver it to ${to}`;
         case 'TRANSFER_RECEIVED':
-          return `received on ${to}, waiting for the acknowledgement on ${from}`;
+          return ctx.succeeded ? `received on ${to}` : `received on ${to}, waiting for the acknowledgement on ${from}`;
         case 'TRANSFER_SUCCESS':
           return `received on ${to} and acknowledged`;
         case 'TRANSFER_FAILURE':

@@ -20,13 +20,13 @@ export interface StatusChangedPayload {
 }
 
 export function statusChangedPayload(item: TrackedTx): StatusChangedPayload {
-  return { tx_hash: item.txHash, chain_id: item.chainId, state: item.state, status: inWords(item.lastStatus, item.createdAt) };
+  return { tx_hash: item.txHash, chain_id: item.chainId, state: item.state, status: inWords(item.lastStatus, item.createdAt, item.outcome === 'success') };
 }
 
 /** A status for pages: each hop with `words` (its step as a person would say it), each transfer with `waiting_on`. */
-function inWords(status: CompactStatus | null, sentAt: number): CompactStatus | null {
+function inWords(status: CompactStatus | null, sentAt: number, succeeded: boolean): CompactStatus | null {
   if (!status) return null;
-  const ctx = { chain: (id: string | null) => id ?? 'an unknown chain', sentAt, now: Date.now() };
+  const ctx = { chain: (id: string | null) => id ?? 'an unknown chain', sentAt, now: Date.now(), succeeded };
   return {
     ...status,
     transfers: status.transfers.map((t) => {
@@ -59,7 +59,7 @@ export function siteView(item: TrackedTx, origin: string): PageTrackedView | nul
     tx_hash: item.txHash,
     chain_id: item.chainId,
     state: seen ? item.state : null,
-    status: seen ? inWords(item.lastStatus, item.createdAt) : null,
+    status: seen ? inWords(item.lastStatus, item.createdAt, item.outcome === 'success') : null,
     explorer_link: item.explorerLink,
     created_at: joinedAt,
     outcome: seen ? item.outcome : expiredSinceJoining ? 'expired' : 'pending',

@@ -25,3 +25,17 @@ export function checkTxHash(chainId: string, text: string): Check {
   const result = normaliseTxHash(chainId, text);
   return result.ok ? { ok: true, value: result.hash } : { ok: false, message: `This hash ${result.reason}.` };
 }
+
+type SubmitFormFields = { mode: 'submit' | 'track'; tx: string; txChain: string; hash: string; hashChain: string };
+
+/**
+ * The form on arriving at `#/submit?chain=…[&mode=track]` (a built transaction's "Submit it once
+ * signed"): both the signed-transaction and the hash field point at that transaction's chain,
+ * whatever an earlier visit left there, since the user may switch to "A transaction hash" for
+ * an EVM transaction their wallet broadcast. Without a chain, only the mode changes.
+ */
+export function submitFormOnArrival<F extends SubmitFormFields>(form: F, params: Readonly<Record<string, string>>): F {
+  const mode = params.mode === 'track' || params.mode === 'submit' ? params.mode : undefined;
+  if (params.chain) return { ...form, mode: mode ?? 'submit', txChain: params.chain, hashChain: params.chain };
+  return mode ? { ...form, mode } : form;
+}

@@ -1,11 +1,20 @@
 /**
  * A local routing service of the test's own (speed 60, no rate limit, a free port), for tests
- * that inject faults: the shared one serves every other test of the run.
+ * that inject faults or change its clock: the shared one serves every other test of the run.
  */
 import { localServiceAt, type LocalService } from './local-service';
 import { spawnService } from './spawn-service';
 
-export async function startOwnService(): Promise<{ url: string; service: LocalService; stop(): Promise<void> }> {
+/** `speed`: simulated time runs this many times faster than the wall clock (`POST /local/clock`). */
+export async function startOwnService(options: { speed?: number } = {}): Promise<{ url: string; service: LocalService; stop(): Promise<void> }> {
   const { url, stop } = await spawnService(0, { stderr: 'ignore' });
-  return { url, service: localServiceAt(url), stop };
+  const service = localServiceAt(url);
+  if (options.speed !== undefined) {
+    const res = await service.post('/local/clock', { speed: options.speed });
+    if (res.status !== 200) {
+      await stop();
+      throw new Error(`clock speed ${options.speed}: ${JSON.stringify(res.body)}`);
+    }
+  }
+  return { url, service, stop };
 }

@@ -33,6 +33,15 @@ describe('each bridge’s steps in words', () => {
     expect(hopStateWords(withdrawal, { ...ctx, sentAt, now: sentAt + 8 * 86_400_000 })).toBe('withdrawal: challenge period over, Initia releases it');
   });
 
+  it('a packet received as its transfer completes is not left waiting for its acknowledgement', () => {
+    // the API completes an Eureka transfer to Ethereum once received; the ack comes back later, unpolled
+    const received = hop('eureka_transfer', 'TRANSFER_RECEIVED', 'cosmoshub-4', '1');
+    expect(hopStateWords(received, ctx)).toBe('received on Ethereum, waiting for the acknowledgement on cosmoshub-4');
+    expect(hopStateWords(received, { ...ctx, succeeded: true })).toBe('received on Ethereum');
+    expect(hopStateWords(hop('ibc_transfer', 'TRANSFER_RECEIVED', '1', 'noble-1'), { ...ctx, succeeded: true })).toBe('received on Noble');
+    expect(hopStateWords(hop('ibc_transfer', 'TRANSFER_SUCCESS', '1', 'noble-1'), { ...ctx, succeeded: true })).toBe('received on Noble and acknowledged');
+  });
+
   it('Stargate names the delivery it waits on', () => {
     expect(blockingWords(hop('stargate_transfer', 'STARGATE_TRANSFER_CONFIRMED', '1', '42161'), ctx)).toBe('waiting on: Stargate delivery to Arbitrum');
   });
@@ -82,5 +91,14 @@ describe('statusChanged payloads carry the words', () => {
     const payload = statusChangedPayload(item) as unknown as { status: { transfers: { waiting_on: string; hops: { words: string }[] }[] } };
     expect(payload.status.transfers[0]!.hops[0]!.words).toBe('confirmed, Stargate is delivering to 42161');
     expect(payload.status.transfers[0]!.waiting_on).toBe('waiting on: Stargate delivery to 42161');
+  });
+
+  it('a completed transfer whose last packet is received (its ack not back yet) reads as received, not waiting', async () => {
+    const { statusChangedPayload } = await import('../../../src/background/tracker/views');
+    const received = hop('eureka_transfer', 'TRANSFER_RECEIVED', 'cosmoshub-4', '1');
+    const status = { state: 'STATE_COMPLETED_SUCCESS', state_source: 'state', indicator: null, error: null, transfers: [{ state: 'STATE_COMPLETED_SUCCESS', hops: [received], release: null, error: null, next_blocking_index: null }] };
+    const item = { txHash: 'AB', chainId: 'cosmoshub-4', state: 'STATE_COMPLETED_SUCCESS', outcome: 'success', createdAt: Date.now(), lastStatus: status } as never;
+    const words = (statusChangedPayload(item) as unknown as { status: { transfers: { hops: { words: string }[] }[] } }).status.transfers[0]!.hops[0]!.words;
+    expect(words).toBe('received on 1');
   });
 });

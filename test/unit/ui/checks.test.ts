@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Catalog } from '../../../src/chains/catalog/catalog';
 import { checkChainAddress, addressHint } from '../../../src/ui/model/address-check';
 import { defaultBalanceRows } from '../../../src/ui/model/balances-model';
-import { checkSignedTx, checkTxHash } from '../../../src/ui/model/submit-check';
+import { checkSignedTx, checkTxHash, submitFormOnArrival } from '../../../src/ui/model/submit-check';
 import type { AssetRef } from '../../../src/ui/state/schemas';
 
 const chains: Record<string, { id: string; name: string; type: 'cosmos' | 'evm' | 'svm'; bech32Prefix: string | null }> = {
@@ -56,6 +56,16 @@ describe('what is pasted into Submit and Track', () => {
     expect(checkTxHash('1', hex)).toEqual({ ok: true, value: `0x${hex}` });
     expect(checkTxHash('', hex)).toMatchObject({ ok: false, message: 'Choose the chain first.' });
     expect(checkTxHash('cosmoshub-4', 'ABCD')).toMatchObject({ ok: false, message: expect.stringContaining('32-byte hex') });
+  });
+
+  it("arriving from a built transaction points both fields at its chain, whatever an earlier visit left", () => {
+    // a hash tracked on Ethereum before; now "Submit it once signed" of an Arbitrum transaction
+    const earlier = { mode: 'track' as const, tx: '', txChain: 'cosmoshub-4', hash: '', hashChain: '1' };
+    expect(submitFormOnArrival(earlier, { chain: '42161' })).toEqual({ ...earlier, mode: 'submit', txChain: '42161', hashChain: '42161' });
+    expect(submitFormOnArrival(earlier, { chain: '42161', mode: 'track' })).toMatchObject({ mode: 'track', txChain: '42161', hashChain: '42161' });
+    // without a chain only the mode changes; without either, nothing
+    expect(submitFormOnArrival(earlier, { mode: 'submit' })).toEqual({ ...earlier, mode: 'submit' });
+    expect(submitFormOnArrival(earlier, {})).toBe(earlier);
   });
 });
 

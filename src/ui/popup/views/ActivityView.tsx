@@ -163,7 +163,7 @@ function ActivityDetail({ id }: { id: string }) {
 
   const item = fromList ?? (fetched && 'item' in fetched ? fetched.item : undefined);
   const now = useNow(item?.phase === 'pending');
-  const words: HopWordsContext = { chain: (id) => chainLabel(catalog, id), ...(item ? { sentAt: item.createdAt } : {}), now };
+  const words: HopWordsContext = { chain: (id) => chainLabel(catalog, id), ...(item ? { sentAt: item.createdAt, succeeded: item.outcome === 'success' } : {}), now };
 
   const header = (
     <p>

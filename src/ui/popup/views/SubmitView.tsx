@@ -5,7 +5,7 @@ import type { AssetHint } from '../../../background/tracker/model';
 import { ChainPicker } from '../../components/AssetPickers';
 import { ErrorBox, Loading } from '../../components/Feedback';
 import { SignedTxVerdict } from '../../components/SignedTxVerdict';
-import { checkSignedTx, checkTxHash } from '../../model/submit-check';
+import { checkSignedTx, checkTxHash, submitFormOnArrival } from '../../model/submit-check';
 import { uiError, upsertTracked } from '../../state/runtime';
 import type { AssetRef } from '../../state/schemas';
 import { flow, submitForm } from '../../state/stores';
@@ -28,9 +28,7 @@ export default function SubmitView({ route }: ViewProps) {
 
   // Arriving from a built transaction: its chain, and Submit mode.
   useEffect(() => {
-    const chain = route.params.chain;
-    if (chain) submitForm.set((f) => ({ ...f, mode: route.params.mode === 'track' ? 'track' : 'submit', txChain: chain, hashChain: f.hashChain || chain }));
-    else if (route.params.mode === 'track' || route.params.mode === 'submit') submitForm.set((f) => ({ ...f, mode: route.params.mode as 'track' | 'submit' }));
+    if (route.params.chain || route.params.mode) submitForm.set((f) => submitFormOnArrival(f, route.params));
   }, [route.params.chain, route.params.mode]);
 
   const set = (patch: Partial<typeof form>) => submitForm.set((f) => ({ ...f, ...patch }));
