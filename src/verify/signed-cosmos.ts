@@ -7,9 +7,12 @@
 import { fromBase64, toBase64 } from '@cosmjs/encoding';
 import { BinaryReader, BinaryWriter } from 'cosmjs-types/binary';
 import { MsgSend } from 'cosmjs-types/cosmos/bank/v1beta1/tx';
+import { Coin } from 'cosmjs-types/cosmos/base/v1beta1/coin';
 import { TxBody, TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx';
 import { MsgExecuteContract } from 'cosmjs-types/cosmwasm/wasm/v1/tx';
 import { MsgTransfer } from 'cosmjs-types/ibc/applications/transfer/v1/tx';
+import { TYPE_MSG_REMOTE_TRANSFER } from './bridges/hyperlane';
+import { OPINIT_TYPE_URLS } from './bridges/opinit';
 import { TYPE_URLS, parseJsonExact } from './cosmos';
 
 type Obj = Record<string, unknown>;
@@ -26,8 +29,13 @@ export interface SignedCosmosTx {
   signatures: number;
 }
 
-/** A message of plain scalar fields (Noble's CCTP burn, Axelar's LinkRequest), by field number. */
-type Field = readonly [number, string, 'string' | 'uint32' | 'bytes'];
+/**
+ * A message of flat fields (Noble's CCTP burn, Axelar's LinkRequest, Hyperlane's and OPinit's
+ * transfers), by field number. The encoder writes exactly the fields the bytes held, in field
+ * order, so gogoproto's always-written empty fields round-trip as well as proto3's omitted ones;
+ * anything else (unknown field, repeated field, another order) fails the byte comparison.
+ */
+type Field = readonly [number, string, 'string' | 'uint32' | 'uint64' | 'bytes' | 'coin'];
 const DEPOSIT_FOR_BURN: readonly Field[] = [
   [1, 'from', 'string'],
   [2, 'amount', 'string'],
@@ -42,8 +50,35 @@ const LINK_REQUEST: readonly Field[] = [
   [3, 'recipient_chain', 'string'],
   [4, 'asset', 'string'],
 ];
+/** hyperlane-cosmos proto/hyperlane/warp/v1/tx.proto */
+const REMOTE_TRANSFER: readonly Field[] = [
+  [1, 'sender', 'string'],
+  [2, 'token_id', 'string'],
+  [3, 'destination_domain', 'uint32'],
+  [4, 'recipient', 'string'],
+  [5, 'amount', 'string'],
+  [6, 'custom_hook_id', 'string'],
+  [7, 'gas_limit', 'string'],
+  [8, 'max_fee', 'coin'],
+  [9, 'custom_hook_metadata', 'string'],
+];
+/** opinit ophost/v1 and opchild/v1 tx.proto (the withdrawal has no field 3) */
+const TOKEN_DEPOSIT: readonly Field[] = [
+  [1, 'sender', 'string'],
+  [2, 'bridge_id', 'uint64'],
+  [3, 'to', 'string'],
+  [4, 'amount', 'coin'],
+  [5, 'data', 'bytes'],
+];
+const TOKEN_WITHDRAWAL: readonly Field[] = [
+  [1, 'sender', 'string'],
+  [2, 'to', 'string'],
+  [4, 'amount', 'coin'],
+];
 
-function scalarCodec(fields: readonly Field[]) {
+const WIRE_TYPE = { string: 2, bytes: 2, coin: 2, uint32: 0, uint64: 0 } as const;
+
+function flatCodec(fields: readonly Field[]) {
   return {
     decode(bytes: Uint8Array): Obj {
       const r = new BinaryReader(bytes);
@@ -51,8 +86,16 @@ function scalarCodec(fields: readonly Field[]) {
       while (r.pos < r.len) {
         const tag = r.uint32();
         const field = fields.find((f) => f[0] === tag >>> 3);
-        if (!field) throw new Error(`unknown field ${tag >>> 3}`);
-        out[field[1]] = field[2] === 'string' ? r.string() : field[2] === 'uint32' ? r.uint32() : toBase64(r.bytes());
+        if (!field || (tag & 7) !== WIRE_TYPE[field[2]]) throw new Error(`unknown field ${tag >>> 3}`);
+        const kind = field[2];
+        if (kind === 'string') out[field[1]] = r.string();
+        else if (kind === 'uint32') out[field[1]] = r.uint32();
+        else if (kind === 'uint64') out[field[1]] = r.uint64().toString();
+        else if (kind === 'bytes') out[field[1]] = toBase64(r.bytes());
+        else {
+          const coin = Coin.decode(r.bytes());
+          out[field[1]] = { denom: coin.denom, amount: coin.amount };
+        }
       }
       return out;
     },
@@ -60,10 +103,13 @@ function scalarCodec(fields: readonly Field[]) {
       const w = BinaryWriter.create();
       for (const [num, name, kind] of fields) {
         const v = value[name];
-        if (v === undefined || v === '' || v === 0) continue;
-        if (kind === 'string') w.uint32((num << 3) | 2).string(String(v));
-        else if (kind === 'uint32') w.uint32(num << 3).uint32(Number(v));
-        else w.uint32((num << 3) | 2).bytes(fromBase64(String(v)));
+        if (v === undefined) continue;
+        w.uint32((num << 3) | WIRE_TYPE[kind]);
+        if (kind === 'string') w.string(String(v));
+        else if (kind === 'uint32') w.uint32(Number(v));
+        else if (kind === 'uint64') w.uint64(BigInt(String(v)));
+        else if (kind === 'bytes') w.bytes(fromBase64(String(v)));
+        else w.bytes(Coin.encode(Coin.fromPartial(v as { denom: string; amount: string })).finish());
       }
       return w.finish();
     },
@@ -114,8 +160,11 @@ const DECODERS: Record<string, { decode(b: Uint8Array): Obj; encode(json: Obj, d
       [TYPE_URLS.depositForBurn, DEPOSIT_FOR_BURN],
       ['/circle.cctp.v1.MsgDepositForBurnWithCaller', DEPOSIT_FOR_BURN],
       [TYPE_URLS.linkRequest, LINK_REQUEST],
+      [TYPE_MSG_REMOTE_TRANSFER, REMOTE_TRANSFER],
+      [OPINIT_TYPE_URLS.deposit, TOKEN_DEPOSIT],
+      [OPINIT_TYPE_URLS.withdrawal, TOKEN_WITHDRAWAL],
     ].map(([url, fields]) => {
-      const codec = scalarCodec(fields as readonly Field[]);
+      const codec = flatCodec(fields as readonly Field[]);
       return [url as string, { raw: (b: Uint8Array) => b, decode: codec.decode, encode: (json: Obj) => codec.encode(json) }];
     }),
   ),

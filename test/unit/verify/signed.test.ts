@@ -153,6 +153,56 @@ describe('a signed Cosmos transaction against what Build produced', () => {
   });
 });
 
+describe("the newer bridges' Cosmos messages, signed", () => {
+  const cases = [
+    {
+      name: 'Hyperlane from Celestia (MsgRemoteTransfer)',
+      chain: 'celestia',
+      prefix: 'celestia',
+      request: { source_asset_denom: 'utia', source_asset_chain_id: 'celestia', dest_asset_denom: '0x6Fae4D9935E2fcb11fC79a64e917fb2BF14DaFaa', dest_asset_chain_id: '169', amount_in: '20000000' },
+      receiver: (a: Record<string, string>) => `"recipient":"0x000000000000000000000000${a['169']!.slice(2).toLowerCase()}"`,
+    },
+    {
+      name: 'OPinit deposit (MsgInitiateTokenDeposit)',
+      chain: 'interwoven-1',
+      prefix: 'init',
+      request: { source_asset_denom: 'uinit', source_asset_chain_id: 'interwoven-1', dest_asset_denom: 'l2/23c8396041db74441f4268d0c7e0533177dc3e028a47a8e584318f2d0c46fbe9', dest_asset_chain_id: 'echelon-1', amount_in: '5000000' },
+      receiver: (a: Record<string, string>) => `"to":"${a['echelon-1']}"`,
+    },
+    {
+      name: 'OPinit withdrawal (MsgInitiateTokenWithdrawal)',
+      chain: 'echelon-1',
+      prefix: 'init',
+      request: { source_asset_denom: 'l2/23c8396041db74441f4268d0c7e0533177dc3e028a47a8e584318f2d0c46fbe9', source_asset_chain_id: 'echelon-1', dest_asset_denom: 'uinit', dest_asset_chain_id: 'interwoven-1', amount_in: '5000000' },
+      receiver: (a: Record<string, string>) => `"to":"${a['interwoven-1']}"`,
+    },
+  ];
+  for (const c of cases) {
+    it(`${c.name}: the honest signature matches, and a changed receiver is named`, async () => {
+      const own = {
+        celestia: await cosmosAddress(KEY, 'celestia'),
+        'interwoven-1': await cosmosAddress(KEY, 'init'),
+        'echelon-1': await cosmosAddress(KEY, 'init'),
+        '169': EVM.address,
+      };
+      const answer = JSON.parse(
+        JSON.stringify(buildMsgsDirectJson(world, { ...c.request, chain_ids_to_addresses: own, slippage_tolerance_percent: '1' } as never, { now: () => 1_700_000_000_000 }), (_k, v) =>
+          typeof v === 'bigint' ? v.toString() : v,
+        ),
+      ) as Answer;
+      const msgs = answer.txs[0]!.cosmos_tx.msgs;
+      const sign = (list: CosmosMsg[]) => signTxBytes({ chainId: c.chain, accountNumber: 5, sequence: 0, msgs: list.map(msgFromApi), fee: { amount: [], gas: '200000' }, privkey: KEY, prefix: c.prefix });
+      expect(compareSignedTx(answer, toBase64(await sign(msgs)))).toEqual({ verdict: 'match', tx_index: 0, message: MATCH_WORDS });
+
+      const field = c.receiver(own);
+      expect(msgs[0]!.msg).toContain(field);
+      const thief = field.includes('0x') ? field.replace(/0x[0-9a-f]{64}/, `0x${'ab'.repeat(32)}`) : field.replace(/"(init1[0-9a-z]+)"/, `"${toBech32('init', new Uint8Array(20).fill(1))}"`);
+      const diffs = mismatch(compareSignedTx(answer, toBase64(await sign([{ ...msgs[0]!, msg: msgs[0]!.msg.replace(field, thief) }, ...msgs.slice(1)]))));
+      expect(diffs.map((d) => d.kind)).toEqual(['recipient']);
+    });
+  }
+});
+
 describe('a signed EVM transaction against what Build produced', () => {
   const evmTx = () => cctp.txs[0]!.evm_tx;
   const sign = (patch: Record<string, unknown> = {}, account = EVM) =>
