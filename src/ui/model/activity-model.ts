@@ -61,6 +61,15 @@ export const HOP_OUTCOME_WORDS: Record<CompactHop['outcome'], string> = {
   unknown: 'state unknown',
 };
 
+/**
+ * A hop's outcome as the timeline shows it. The API calls a transfer done once its packet is
+ * received, before the acknowledgement is back, and nobody polls after that: a hop still
+ * "pending" in a transaction that succeeded has arrived, so it is shown done.
+ */
+export function shownHopOutcome(hop: Pick<CompactHop, 'outcome'>, txOutcome: string): CompactHop['outcome'] {
+  return hop.outcome === 'pending' && txOutcome === 'success' ? 'success' : hop.outcome;
+}
+
 /** Milliseconds the transaction has taken so far (or took, when finished). */
 export function elapsedMs(item: TrackedTx, now: number): number {
   const end = item.finishedAt ?? (item.phase === 'pending' ? now : item.updatedAt);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CompactHop, TrackedTx } from '../../../src/background/tracker/model';
-import { allHops, canRetry, errorInWords, estimateWords, hopKindWords, outcomeWords, releaseOf, roleWords, serviceStateWords, timing } from '../../../src/ui/model/activity-model';
+import { allHops, canRetry, errorInWords, estimateWords, hopKindWords, outcomeWords, releaseOf, roleWords, serviceStateWords, shownHopOutcome, timing } from '../../../src/ui/model/activity-model';
 import { applyTrackedChange } from '../../../src/ui/state/runtime';
 
 function item(patch: Partial<TrackedTx> = {}): TrackedTx {
@@ -149,5 +149,12 @@ describe('activity in words', () => {
       ['a', 'success'],
     ]);
     expect(applyTrackedChange(list, 'removed', b).map((i) => i.id)).toEqual(['a']);
+  });
+
+  it('a hop still pending in a transaction that succeeded is shown done (received, the acknowledgement not awaited)', () => {
+    expect(shownHopOutcome({ outcome: 'pending' }, 'success')).toBe('success');
+    expect(shownHopOutcome({ outcome: 'pending' }, 'pending')).toBe('pending');
+    expect(shownHopOutcome({ outcome: 'failure' }, 'success')).toBe('failure');
+    expect(shownHopOutcome({ outcome: 'pending' }, 'failure')).toBe('pending');
   });
 });

@@ -15,6 +15,7 @@ import {
   HOP_OUTCOME_WORDS,
   hopKindWords,
   outcomeWords,
+  shownHopOutcome,
   releaseOf,
   roleWords,
   serviceStateWords,
@@ -274,7 +275,7 @@ function ActivityDetail({ id }: { id: string }) {
                 const kind = hopKindWords(hop.kind);
                 const blocking = transfer.next_blocking_index === i && item.phase === 'pending';
                 return (
-                  <li key={i} class="courier-hop" data-outcome={hop.outcome} data-kind={hop.kind} data-testid="hop">
+                  <li key={i} class="courier-hop" data-outcome={shownHopOutcome(hop, item.outcome)} data-kind={hop.kind} data-testid="hop">
                     <span class="courier-hop-dot" aria-hidden="true" />
                     <p>
                       <strong>{kind.label}</strong>: {chainLabel(catalog, hop.from_chain_id)} <span aria-hidden="true">→</span>
@@ -282,7 +283,7 @@ function ActivityDetail({ id }: { id: string }) {
                     </p>
                     <p class="courier-small-text">
                       <span class="courier-hop-state" data-testid="hop-words">
-                        {hop.state ? hopStateWords(hop, words) : HOP_OUTCOME_WORDS[hop.outcome]}
+                        {hop.state ? hopStateWords(hop, words) : HOP_OUTCOME_WORDS[shownHopOutcome(hop, item.outcome)]}
                       </span>
                       {hop.state && <span class="courier-muted"> ({hop.state})</span>}
                       {blocking && <span class="courier-late" data-testid="hop-blocking"> · {blockingWords(hop, words)}</span>}
