@@ -24,7 +24,7 @@ import { baseUnitsForUsd, enforcePriceSafety, judgePriceSafety, priceScaled } fr
 import type { World } from '../world';
 import { assembleRoute, type ChosenRoute } from './assemble';
 import { resolvePlannerConfig, type PlannerConfig } from './config';
-import { noSwapPaths, plannerIndex, type NoSwapOptions, type PlannerIndex } from './graph';
+import { kindsMask, plannerIndex, swapFreePaths, type PlannerIndex } from './graph';
 import { QuoteContext, quoteBackward, quoteForward, type LegQuote } from './quote';
 import { parsePlanRequest, type PlanRequest } from './request';
 import { describeBlocker, planTxs, type TxBlocker } from './txs';
@@ -100,12 +100,13 @@ function bestSwapFree(
  */
 export function enumerateCandidates(ix: PlannerIndex, req: PlanRequest, cfg: PlannerConfig, ctx: QuoteContext): Leg[][] {
   const { source: S, dest: D } = req;
-  const o: NoSwapOptions = { ibc: req.ibc, bridgeKinds: req.bridgeKinds, maxBridges: cfg.maxBridgesPerLeg };
-  const out: Leg[][] = noSwapPaths(ix, S, D, o).map((p) => [...p]);
+  const mask = kindsMask(req.bridgeKinds);
+  const maxBridges = cfg.maxBridgesPerLeg;
+  const out: Leg[][] = swapFreePaths(ix, S, D, req.ibc, mask, maxBridges) as Leg[][];
   // same origin: transfers alone are the route; a swap could only lose value
   if (!req.allowSwaps || S.originKey === D.originKey) return out;
-  const fromS = ix.reachableOrigins(S.originKey, req.bridgeKinds, cfg.maxBridgesPerLeg);
-  const toD = ix.reachableOrigins(D.originKey, req.bridgeKinds, cfg.maxBridgesPerLeg);
+  const fromS = ix.reachable(S.originKey, mask, maxBridges);
+  const toD = ix.reachable(D.originKey, mask, maxBridges);
   for (const venue of req.venues) {
     const vix = ix.venueIndex(venue);
     const ins = vix.positions.filter((p) => fromS.has(p.originKey));
@@ -115,12 +116,12 @@ export function enumerateCandidates(ix: PlannerIndex, req: PlanRequest, cfg: Pla
     const outs: { dout: Position; post: readonly (TransferLeg | BridgeLeg)[] }[] = [];
     for (const dout of vix.positions) {
       if (!toD.has(dout.originKey)) continue;
-      const post = bestSwapFree(ctx, noSwapPaths(ix, dout, D, o), req.allowMultiTx, at, 'post');
+      const post = bestSwapFree(ctx, swapFreePaths(ix, dout, D, req.ibc, mask, maxBridges), req.allowMultiTx, at, 'post');
       if (post) outs.push({ dout, post });
     }
     if (outs.length === 0) continue;
     for (const din of ins) {
-      const pre = bestSwapFree(ctx, noSwapPaths(ix, S, din, o), req.allowMultiTx, at, 'pre');
+      const pre = bestSwapFree(ctx, swapFreePaths(ix, S, din, req.ibc, mask, maxBridges), req.allowMultiTx, at, 'pre');
       if (!pre) continue;
       for (const { dout, post } of outs) {
         if (dout.denom === din.denom) continue;
