@@ -259,13 +259,13 @@ export async function benchPlanner(): Promise<{ name: string; lines: string[] }>
   const jit = getWorld();
   runPairs(jit, samplePairs(jit, JIT_WARMUP, SEED ^ 0x1717));
   const runs: SampleRun[] = [BEFORE_RESTRUCTURE, FULL_UNIVERSE].map((universe) => ({ universe, pairs: [], rounds: [] }));
-  // the samples' rounds alternate, so that neither is timed on warmer code or a quieter machine
-  for (let round = 0; round < ROUNDS; round++) for (const run of runs) timeRound(run);
+  // the samples' rounds alternate, and which goes first too, so that neither is timed on warmer code or a quieter machine
+  for (let round = 0; round < ROUNDS; round++) for (const run of round % 2 === 0 ? runs : [...runs].reverse()) timeRound(run);
   const samples = runs.map(report);
   const worst = Math.max(...samples.map((s) => s.p99));
   const [l1, l5] = loadavg();
   const lines = [
-    `${JIT_WARMUP} JIT warm-up pairs, then ${ROUNDS} rounds per sample, alternating, each on a fresh World after ${WARMUP} warm-up pairs; load average ${l1a!.toFixed(2)} before, ${l1!.toFixed(2)} / ${l5!.toFixed(2)} after, on ${cpus().length} CPUs`,
+    `${JIT_WARMUP} JIT warm-up pairs, then ${ROUNDS} rounds per sample, alternating (and which goes first), each on a fresh World after ${WARMUP} warm-up pairs; load average ${l1a!.toFixed(2)} before, ${l1!.toFixed(2)} / ${l5!.toFixed(2)} after, on ${cpus().length} CPUs`,
     `p99 budget ${BUDGET_P99_MS} ms: ${worst <= BUDGET_P99_MS ? 'OK' : 'OVER BUDGET'}`,
     ...samples.flatMap((s) => s.lines),
   ];
