@@ -62,58 +62,67 @@ function swapBody(leg: SwapLeg, q: LegQuote, mode: 'in' | 'out'): WireSwap {
   };
 }
 
+/** What assembleRoute has written so far (module functions share it instead of per-call closures). */
+interface Assembly {
+  operations: WireOperation[];
+  fees: WireFee[];
+  chainIds: string[];
+}
+
+function pushChain(a: Assembly, id: string): void {
+  if (a.chainIds[a.chainIds.length - 1] !== id) a.chainIds.push(id);
+}
+
+/** The crossing's smart relay fee in estimated_fees, for the operation about to be pushed. */
+function addFee(a: Assembly, leg: BridgeLeg, q: LegQuote, txIndex: number): void {
+  const f = q.fee;
+  if (!f || !f.smartRelay) return;
+  a.fees.push({
+    fee_type: f.feeType ?? 'SMART_RELAY',
+    bridge_id: leg.bridge,
+    amount: f.amount.toString(),
+    usd_amount: f.usd !== undefined ? formatUsd(f.usd) : '0.00',
+    origin_asset: toWireAsset(f.asset),
+    chain_id: leg.from.chainId,
+    tx_index: txIndex,
+    operation_index: a.operations.length,
+    fee_behavior: f.behavior,
+  });
+}
+
+/** The fields every operation carries beside its body. */
+function siblings(tx: number, inQ: LegQuote, outQ: LegQuote): { tx_index: number; amount_in: string; amount_out: string } {
+  return { tx_index: tx, amount_in: inQ.amountIn.toString(), amount_out: outQ.amountOut.toString() };
+}
+
 export function assembleRoute(ctx: QuoteContext, req: PlanRequest, chosen: ChosenRoute, timing: TimingTable): AssembledRoute {
   const world = ctx.world;
   const { legs, quotes, txs } = chosen;
-  const operations: WireOperation[] = [];
-  const fees: WireFee[] = [];
-  const chainIds: string[] = [req.source.chainId];
-  const pushChain = (id: string): void => {
-    if (chainIds[chainIds.length - 1] !== id) chainIds.push(id);
-  };
+  const a: Assembly = { operations: [], fees: [], chainIds: [req.source.chainId] };
+  const { operations } = a;
   let seconds = 0;
   let swap: AssembledRoute['swap'];
-
-  const addFee = (leg: BridgeLeg, q: LegQuote, txIndex: number): void => {
-    const f = q.fee;
-    if (!f || !f.smartRelay) return;
-    fees.push({
-      fee_type: f.feeType ?? 'SMART_RELAY',
-      bridge_id: leg.bridge,
-      amount: f.amount.toString(),
-      usd_amount: f.usd !== undefined ? formatUsd(f.usd) : '0.00',
-      origin_asset: toWireAsset(f.asset),
-      chain_id: leg.from.chainId,
-      tx_index: txIndex,
-      operation_index: operations.length,
-      fee_behavior: f.behavior,
-    });
-  };
 
   for (let i = 0; i < legs.length; i++) {
     const leg = legs[i]!;
     const q = quotes[i]!;
     const tx = txs.legTx[i]!;
     const next = legs[i + 1];
-    const siblings = (inQ: LegQuote, outQ: LegQuote) => ({
-      tx_index: tx,
-      amount_in: inQ.amountIn.toString(),
-      amount_out: outQ.amountOut.toString(),
-    });
 
-    if (leg.kind === 'transfer' || leg.kind === 'swap') {
-      if (leg.kind === 'transfer' && !(next && absorbedHop(world, leg, next))) {
-        const entry = next?.kind === 'swap' && txs.legTx[i + 1] === tx ? next.venue : undefined;
-        operations.push({ transfer: transferOperation(world, leg, entry), ...siblings(q, q) });
-        pushChain(leg.toChainId);
-        seconds += timing.ibcHopSeconds;
-      } else if (leg.kind === 'swap') {
-        operations.push({ swap: swapBody(leg, q, req.mode), ...siblings(q, q) });
-        pushChain(leg.chainId);
-        seconds += timing.swapSeconds;
-        swap = { leg, quote: q };
-      }
-      if (leg.kind === 'swap' || !(next && absorbedHop(world, leg, next))) continue;
+    if (leg.kind === 'swap') {
+      operations.push({ swap: swapBody(leg, q, req.mode), ...siblings(tx, q, q) });
+      pushChain(a, leg.chainId);
+      seconds += timing.swapSeconds;
+      swap = { leg, quote: q };
+      continue;
+    }
+    const foldsIntoNext = leg.kind === 'transfer' && next !== undefined && absorbedHop(world, leg, next);
+    if (leg.kind === 'transfer' && !foldsIntoNext) {
+      const entry = next?.kind === 'swap' && txs.legTx[i + 1] === tx ? next.venue : undefined;
+      operations.push({ transfer: transferOperation(world, leg, entry), ...siblings(tx, q, q) });
+      pushChain(a, leg.toChainId);
+      seconds += timing.ibcHopSeconds;
+      continue;
     }
     // a bridge crossing, with the IBC hop before or after it that it carries itself
     const absorbed: Absorbed = {};
@@ -130,10 +139,10 @@ export function assembleRoute(ctx: QuoteContext, req: PlanRequest, chosen: Chose
       i += 1;
     }
     const bridge = bridgeOf(crossing.bridge);
-    addFee(crossing, cq, tx);
+    addFee(a, crossing, cq, tx);
     const { key, body } = bridge.planner.operation(ctx, crossing, cq, { smartRelay: req.smartRelay, absorbed });
-    operations.push({ [key]: body, ...siblings(quotes[first]!, quotes[i]!) } as WireOperation);
-    pushChain(absorbed.after ? absorbed.after.toChainId : crossing.to.chainId);
+    operations.push({ [key]: body, ...siblings(tx, quotes[first]!, quotes[i]!) } as WireOperation);
+    pushChain(a, absorbed.after ? absorbed.after.toChainId : crossing.to.chainId);
     seconds += bridge.planner.seconds(crossing, { smartRelay: req.smartRelay, timing });
     if (absorbed.before) seconds += timing.ibcHopSeconds;
     if (absorbed.after) seconds += timing.ibcHopSeconds;
@@ -149,10 +158,10 @@ export function assembleRoute(ctx: QuoteContext, req: PlanRequest, chosen: Chose
     dest_asset_denom: req.destDenom,
     dest_asset_chain_id: req.dest.chainId,
     operations,
-    chain_ids: chainIds,
+    chain_ids: a.chainIds,
     // every chain on the path needs an address: the sender, the recovery address at each
     // intermediate chain, the receiver
-    required_chain_addresses: [...chainIds],
+    required_chain_addresses: [...a.chainIds],
     does_swap: swap !== undefined,
     estimated_amount_out: chosen.amountOut.toString(),
     swap_venues: swap ? [toWireVenue(swap.leg.venue)] : [],
@@ -160,7 +169,7 @@ export function assembleRoute(ctx: QuoteContext, req: PlanRequest, chosen: Chose
     ...(usdIn !== undefined && { usd_amount_in: formatUsd(usdIn) }),
     ...(usdOut !== undefined && { usd_amount_out: formatUsd(usdOut) }),
     ...(swap && { swap_price_impact_percent: lossPercentString(swap.quote.swap!.keptNum, swap.quote.swap!.keptDen) }),
-    estimated_fees: fees,
+    estimated_fees: a.fees,
     estimated_route_duration_seconds: seconds,
   };
   return swap ? { route, swap } : { route };

@@ -11,11 +11,22 @@
  */
 import { catalogKey, hopsToTrace, parseTrace, type ChannelEnd, type Hop, type Pool, type Venue, type World } from '../world';
 import { BRIDGES } from '../bridges/registry';
-import type { BridgeId } from '../bridges/types';
+import { BRIDGE_IDS, type BridgeId } from '../bridges/types';
 import type { BridgeLeg, Position, SwapHop, TransferLeg } from './types';
 
 /** The bridges a route may cross (IBC is the planner's own transfer legs, not listed here). */
 export type BridgeKind = BridgeId;
+
+/** A set of bridge kinds as bits (one per BRIDGE_IDS entry): the search tests and keys its caches with it. */
+export type KindsMask = number;
+
+const KIND_BIT = new Map<BridgeKind, number>(BRIDGE_IDS.map((id, i) => [id, 1 << i]));
+
+export function kindsMask(kinds: ReadonlySet<BridgeKind>): KindsMask {
+  let mask = 0;
+  for (const k of kinds) mask |= KIND_BIT.get(k) ?? 0;
+  return mask;
+}
 
 export const originKeyOf = (chainId: string, denom: string): string => `${chainId}\n${denom}`;
 
@@ -39,15 +50,19 @@ export interface VenueIndex {
 export interface BridgeEdge {
   leg: BridgeLeg;
   kind: BridgeKind;
+  /** The kind's bit (see kindsMask). */
+  bit: number;
 }
 
 export class PlannerIndex {
   private readonly positionCache = new Map<string, Position | null>();
-  private readonly walkCache = new Map<string, TraceWalk>();
-  private readonly pathCache = new Map<string, readonly TransferLeg[] | null>();
+  // keyed by the Position objects this index hands out (one per asset), so a look-up builds no string
+  private readonly walkCache = new WeakMap<Position, TraceWalk>();
+  private readonly pathCache = new WeakMap<Position, WeakMap<Position, readonly TransferLeg[] | null>>();
   private readonly suffixDenomCache = new Map<string, string>();
   private bridgeEdges: Map<string, BridgeEdge[]> | undefined;
-  private readonly reachCache = new Map<string, ReadonlySet<string>>();
+  /** (kinds mask, bridge budget) → origin → origins reachable from it. */
+  private readonly reachCache = new Map<number, Map<string, ReadonlySet<string>>>();
   private readonly venueCache = new Map<string, VenueIndex>();
   private readonly poolPathCache = new Map<string, readonly (readonly SwapHop[])[]>();
 
@@ -92,8 +107,7 @@ export class PlannerIndex {
 
   /** Unwinds a position's trace hop by hop over the routing graph, as far as it goes. */
   walk(p: Position): TraceWalk {
-    const key = `${p.chainId}\n${p.denom}`;
-    let w = this.walkCache.get(key);
+    let w = this.walkCache.get(p);
     if (w) return w;
     const chains: string[] = [p.chainId];
     const ends: ChannelEnd[] = [];
@@ -106,7 +120,7 @@ export class PlannerIndex {
       chains.push(cur);
     }
     w = { chains, ends };
-    this.walkCache.set(key, w);
+    this.walkCache.set(p, w);
     return w;
   }
 
@@ -130,11 +144,15 @@ export class PlannerIndex {
   transferPath(a: Position, b: Position): readonly TransferLeg[] | null {
     if (a.originKey !== b.originKey) return null;
     if (a.chainId === b.chainId && a.denom === b.denom) return [];
-    const key = `${a.chainId}\n${a.denom}\n${b.chainId}\n${b.denom}`;
-    const cached = this.pathCache.get(key);
+    let fromA = this.pathCache.get(a);
+    if (!fromA) {
+      fromA = new WeakMap();
+      this.pathCache.set(a, fromA);
+    }
+    const cached = fromA.get(b);
     if (cached !== undefined) return cached;
     const result = this.computeTransferPath(a, b);
-    this.pathCache.set(key, result);
+    fromA.set(b, result);
     return result;
   }
 
@@ -196,10 +214,12 @@ export class PlannerIndex {
   private buildBridgeEdges(): Map<string, BridgeEdge[]> {
     const edges = new Map<string, BridgeEdge[]>();
     for (const bridge of BRIDGES) {
+      const bit = KIND_BIT.get(bridge.id)!;
       for (const leg of bridge.planner.edges(this)) {
+        const edge: BridgeEdge = { leg, kind: bridge.id, bit };
         const list = edges.get(leg.from.originKey);
-        if (list) list.push({ leg, kind: bridge.id });
-        else edges.set(leg.from.originKey, [{ leg, kind: bridge.id }]);
+        if (list) list.push(edge);
+        else edges.set(leg.from.originKey, [edge]);
       }
     }
     return edges;
@@ -217,8 +237,19 @@ export class PlannerIndex {
    * also the set of origins that can reach `originKey`.
    */
   reachableOrigins(originKey: string, kinds: ReadonlySet<BridgeKind>, maxBridges: number): ReadonlySet<string> {
-    const key = `${originKey}\n${[...kinds].sort().join(',')}\n${maxBridges}`;
-    let set = this.reachCache.get(key);
+    return this.reachable(originKey, kindsMask(kinds), maxBridges);
+  }
+
+  /** reachableOrigins, with the kinds as a mask. */
+  reachable(originKey: string, mask: KindsMask, maxBridges: number): ReadonlySet<string> {
+    // a mask has one bit per bridge id (< 2^10), so this is one key per (mask, budget)
+    const slot = maxBridges * 1024 + mask;
+    let byOrigin = this.reachCache.get(slot);
+    if (!byOrigin) {
+      byOrigin = new Map();
+      this.reachCache.set(slot, byOrigin);
+    }
+    let set = byOrigin.get(originKey);
     if (set) return set;
     const seen = new Set<string>([originKey]);
     let frontier = [originKey];
@@ -226,7 +257,7 @@ export class PlannerIndex {
       const next: string[] = [];
       for (const o of frontier) {
         for (const e of this.bridgesFrom(o)) {
-          if (!kinds.has(e.kind)) continue;
+          if ((e.bit & mask) === 0) continue;
           const t = e.leg.to.originKey;
           if (!seen.has(t)) {
             seen.add(t);
@@ -237,7 +268,7 @@ export class PlannerIndex {
       frontier = next;
     }
     set = seen;
-    this.reachCache.set(key, set);
+    byOrigin.set(originKey, set);
     return set;
   }
 
@@ -318,32 +349,50 @@ export interface NoSwapOptions {
  * (any registered bridge) in between, never returning to an origin already left.
  */
 export function noSwapPaths(ix: PlannerIndex, a: Position, b: Position, o: NoSwapOptions): (readonly (TransferLeg | BridgeLeg)[])[] {
-  const found: (readonly (TransferLeg | BridgeLeg)[])[] = [];
-  const usedOrigins = new Set<string>([a.originKey]);
-  const legs: (TransferLeg | BridgeLeg)[] = [];
-  const step = (cur: Position, depth: number): void => {
-    if (cur.originKey === b.originKey) {
-      const t = ix.transferPath(cur, b);
-      if (t && (o.ibc || t.length === 0)) found.push([...legs, ...t]);
-      return; // once on the destination's origin, bridging away again only loses
-    }
-    if (depth >= o.maxBridges) return;
-    for (const e of ix.bridgesFrom(cur.originKey)) {
-      if (!o.bridgeKinds.has(e.kind)) continue;
-      const next = e.leg.to;
-      if (usedOrigins.has(next.originKey)) continue;
-      // skip bridges after which the destination's origin is out of reach
-      if (!ix.reachableOrigins(next.originKey, o.bridgeKinds, o.maxBridges - depth - 1).has(b.originKey)) continue;
-      const t = ix.transferPath(cur, e.leg.from);
-      if (!t || (!o.ibc && t.length > 0)) continue;
-      const mark = legs.length;
-      legs.push(...t, e.leg);
-      usedOrigins.add(next.originKey);
-      step(next, depth + 1);
-      usedOrigins.delete(next.originKey);
-      legs.length = mark;
-    }
-  };
-  step(a, 0);
-  return found;
+  return swapFreePaths(ix, a, b, o.ibc, kindsMask(o.bridgeKinds), o.maxBridges);
+}
+
+/** The state of one swapFreePaths search (a plain object: the recursion allocates no closures). */
+interface SwapFreeSearch {
+  ix: PlannerIndex;
+  b: Position;
+  ibc: boolean;
+  mask: KindsMask;
+  maxBridges: number;
+  found: (readonly (TransferLeg | BridgeLeg)[])[];
+  usedOrigins: Set<string>;
+  legs: (TransferLeg | BridgeLeg)[];
+}
+
+/** noSwapPaths with the kinds as a mask (the planner computes it once per request). */
+export function swapFreePaths(ix: PlannerIndex, a: Position, b: Position, ibc: boolean, mask: KindsMask, maxBridges: number): (readonly (TransferLeg | BridgeLeg)[])[] {
+  const s: SwapFreeSearch = { ix, b, ibc, mask, maxBridges, found: [], usedOrigins: new Set([a.originKey]), legs: [] };
+  swapFreeStep(s, a, 0);
+  return s.found;
+}
+
+function swapFreeStep(s: SwapFreeSearch, cur: Position, depth: number): void {
+  const { ix, b } = s;
+  if (cur.originKey === b.originKey) {
+    const t = ix.transferPath(cur, b);
+    if (t && (s.ibc || t.length === 0)) s.found.push(t.length === 0 ? s.legs.slice() : s.legs.concat(t));
+    return; // once on the destination's origin, bridging away again only loses
+  }
+  if (depth >= s.maxBridges) return;
+  for (const e of ix.bridgesFrom(cur.originKey)) {
+    if ((e.bit & s.mask) === 0) continue;
+    const next = e.leg.to;
+    if (s.usedOrigins.has(next.originKey)) continue;
+    // skip bridges after which the destination's origin is out of reach
+    if (!ix.reachable(next.originKey, s.mask, s.maxBridges - depth - 1).has(b.originKey)) continue;
+    const t = ix.transferPath(cur, e.leg.from);
+    if (!t || (!s.ibc && t.length > 0)) continue;
+    const mark = s.legs.length;
+    for (const leg of t) s.legs.push(leg);
+    s.legs.push(e.leg);
+    s.usedOrigins.add(next.originKey);
+    swapFreeStep(s, next, depth + 1);
+    s.usedOrigins.delete(next.originKey);
+    s.legs.length = mark;
+  }
 }

@@ -24,10 +24,10 @@ import { baseUnitsForUsd, enforcePriceSafety, judgePriceSafety, priceScaled } fr
 import type { World } from '../world';
 import { assembleRoute, type ChosenRoute } from './assemble';
 import { resolvePlannerConfig, type PlannerConfig } from './config';
-import { noSwapPaths, plannerIndex, type NoSwapOptions, type PlannerIndex } from './graph';
+import { kindsMask, plannerIndex, swapFreePaths, type PlannerIndex } from './graph';
 import { QuoteContext, quoteBackward, quoteForward, type LegQuote } from './quote';
 import { parsePlanRequest, type PlanRequest } from './request';
-import { describeBlocker, planTxs, type TxBlocker } from './txs';
+import { describeBlocker, planTxs, txCountAround, type TxBlocker } from './txs';
 import type { BridgeLeg, Leg, Position, SwapLeg, TransferLeg } from './types';
 import type { WireRoute } from './wire';
 
@@ -51,23 +51,24 @@ function describe(p: Position): string {
  * counted too; then its fees, since transfers keep the amount and bridges charge fixed fees,
  * the path with the smallest fees stays the best for any amount; then fewer legs.
  */
-function swapFreeCost(
-  ctx: QuoteContext,
-  legs: readonly (TransferLeg | BridgeLeg)[],
-  swapAt: SwapLeg | undefined,
-  side: 'pre' | 'post',
-): { usd: bigint; txs: number; legs: number } {
+function swapFreeTxs(ctx: QuoteContext, legs: readonly (TransferLeg | BridgeLeg)[], swapAt: SwapLeg | undefined, side: 'pre' | 'post'): number {
+  return !swapAt ? txCountAround(ctx.world, legs) : side === 'pre' ? txCountAround(ctx.world, legs, undefined, swapAt) : txCountAround(ctx.world, legs, swapAt);
+}
+
+function swapFreeFeesUsd(ctx: QuoteContext, legs: readonly (TransferLeg | BridgeLeg)[]): bigint {
   let usd = 0n;
   for (const leg of legs) {
     if (leg.kind === 'transfer') continue;
     const fee = ctx.bridgeFee(leg);
     if (fee?.usd !== undefined) usd += fee.usd;
   }
-  const withSwap: Leg[] = !swapAt ? [...legs] : side === 'pre' ? [...legs, swapAt] : [swapAt, ...legs];
-  return { usd, txs: planTxs(ctx.world, withSwap).txCount, legs: legs.length };
+  return usd;
 }
 
-/** The best swap-free path of a list (see swapFreeCost), or undefined when the list is empty. */
+/**
+ * The best swap-free path of a list (see swapFreeTxs), or undefined when the list is empty.
+ * A path's fees are only worked out when its transactions do not already rule it out.
+ */
 function bestSwapFree(
   ctx: QuoteContext,
   paths: readonly (readonly (TransferLeg | BridgeLeg)[])[],
@@ -76,17 +77,17 @@ function bestSwapFree(
   side: 'pre' | 'post',
 ): readonly (TransferLeg | BridgeLeg)[] | undefined {
   let best: readonly (TransferLeg | BridgeLeg)[] | undefined;
-  let bestCost: ReturnType<typeof swapFreeCost> | undefined;
+  let bestTxs = 0;
+  let bestUsd = 0n;
   for (const p of paths) {
-    const c = swapFreeCost(ctx, p, swapAt, side);
-    if (!allowMultiTx && c.txs > 1) continue;
-    if (
-      !bestCost ||
-      c.txs < bestCost.txs ||
-      (c.txs === bestCost.txs && (c.usd < bestCost.usd || (c.usd === bestCost.usd && c.legs < bestCost.legs)))
-    ) {
+    const txs = swapFreeTxs(ctx, p, swapAt, side);
+    if (!allowMultiTx && txs > 1) continue;
+    if (best && txs > bestTxs) continue;
+    const usd = swapFreeFeesUsd(ctx, p);
+    if (!best || txs < bestTxs || usd < bestUsd || (usd === bestUsd && p.length < best.length)) {
       best = p;
-      bestCost = c;
+      bestTxs = txs;
+      bestUsd = usd;
     }
   }
   // keep a multi-tx path when it is the only one, so the error can say why it was refused
@@ -100,12 +101,13 @@ function bestSwapFree(
  */
 export function enumerateCandidates(ix: PlannerIndex, req: PlanRequest, cfg: PlannerConfig, ctx: QuoteContext): Leg[][] {
   const { source: S, dest: D } = req;
-  const o: NoSwapOptions = { ibc: req.ibc, bridgeKinds: req.bridgeKinds, maxBridges: cfg.maxBridgesPerLeg };
-  const out: Leg[][] = noSwapPaths(ix, S, D, o).map((p) => [...p]);
+  const mask = kindsMask(req.bridgeKinds);
+  const maxBridges = cfg.maxBridgesPerLeg;
+  const out: Leg[][] = swapFreePaths(ix, S, D, req.ibc, mask, maxBridges) as Leg[][];
   // same origin: transfers alone are the route; a swap could only lose value
   if (!req.allowSwaps || S.originKey === D.originKey) return out;
-  const fromS = ix.reachableOrigins(S.originKey, req.bridgeKinds, cfg.maxBridgesPerLeg);
-  const toD = ix.reachableOrigins(D.originKey, req.bridgeKinds, cfg.maxBridgesPerLeg);
+  const fromS = ix.reachable(S.originKey, mask, maxBridges);
+  const toD = ix.reachable(D.originKey, mask, maxBridges);
   for (const venue of req.venues) {
     const vix = ix.venueIndex(venue);
     const ins = vix.positions.filter((p) => fromS.has(p.originKey));
@@ -115,12 +117,12 @@ export function enumerateCandidates(ix: PlannerIndex, req: PlanRequest, cfg: Pla
     const outs: { dout: Position; post: readonly (TransferLeg | BridgeLeg)[] }[] = [];
     for (const dout of vix.positions) {
       if (!toD.has(dout.originKey)) continue;
-      const post = bestSwapFree(ctx, noSwapPaths(ix, dout, D, o), req.allowMultiTx, at, 'post');
+      const post = bestSwapFree(ctx, swapFreePaths(ix, dout, D, req.ibc, mask, maxBridges), req.allowMultiTx, at, 'post');
       if (post) outs.push({ dout, post });
     }
     if (outs.length === 0) continue;
     for (const din of ins) {
-      const pre = bestSwapFree(ctx, noSwapPaths(ix, S, din, o), req.allowMultiTx, at, 'pre');
+      const pre = bestSwapFree(ctx, swapFreePaths(ix, S, din, req.ibc, mask, maxBridges), req.allowMultiTx, at, 'pre');
       if (!pre) continue;
       for (const { dout, post } of outs) {
         if (dout.denom === din.denom) continue;

@@ -38,8 +38,31 @@ export function absorbedHop(world: World, prev: Leg, cur: Leg): boolean {
   return false;
 }
 
+/**
+ * Breaks between transfer and bridge legs, by leg pair. The search makes those legs once per
+ * World (transfer paths and bridge edges are cached in its index) and never changes them, and
+ * a break depends only on the World and the two legs, so each pair's answer (and the words of
+ * its explanation) is worked out once. Swap legs are made per candidate and not kept.
+ */
+const pairBreaks = new WeakMap<Leg, WeakMap<Leg, TxBlocker | null>>();
+
 /** Why `cur` cannot ride on the transaction that `prev` is part of, or undefined when it can. */
 function breakBetween(world: World, prev: Leg, cur: Leg): TxBlocker | undefined {
+  if (prev.kind === 'swap' || cur.kind === 'swap') return computeBreak(world, prev, cur);
+  let after = pairBreaks.get(prev);
+  if (!after) {
+    after = new WeakMap();
+    pairBreaks.set(prev, after);
+  }
+  let cut = after.get(cur);
+  if (cut === undefined) {
+    cut = computeBreak(world, prev, cur) ?? null;
+    after.set(cur, cut);
+  }
+  return cut ?? undefined;
+}
+
+function computeBreak(world: World, prev: Leg, cur: Leg): TxBlocker | undefined {
   if (absorbedHop(world, prev, cur)) return undefined;
   if (prev.kind === 'bridge') {
     const stop = bridgeOf(prev.bridge).planner.cannotContinue(world, prev, cur);
@@ -78,6 +101,21 @@ export function planTxs(world: World, legs: readonly Leg[]): TxPlan {
     legTx.push(tx);
   }
   return blocker ? { legTx, txCount: tx + 1, blocker } : { legTx, txCount: tx + 1 };
+}
+
+/**
+ * planTxs(world, [before, ...legs, after]).txCount, without building the plan or the array:
+ * the transactions a swap-free stretch takes together with the swap it leads into or follows.
+ */
+export function txCountAround(world: World, legs: readonly Leg[], before?: Leg, after?: Leg): number {
+  let count = 1;
+  let prev = before;
+  for (const leg of legs) {
+    if (prev && breakBetween(world, prev, leg)) count += 1;
+    prev = leg;
+  }
+  if (after && prev && breakBetween(world, prev, after)) count += 1;
+  return count;
 }
 
 export function describeBlocker(_world: World, b: TxBlocker): string {
