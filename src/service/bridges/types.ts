@@ -234,6 +234,12 @@ export interface BridgeSupplyReader {
  */
 export interface BridgeStep {
   afterMs: number;
+  /**
+   * The part of `afterMs` a chain enforces to the second (OPinit's finalization period): the
+   * relay's jitter stretches only the rest, the relayers' and executors' own latency. The
+   * crossing's later steps wait for all of it too.
+   */
+  fixedMs?: number;
   chainId: string;
   /** Names the system tx (`go_fast_fill`) and the step in the transfer's record. */
   label: string;

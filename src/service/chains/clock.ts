@@ -165,6 +165,8 @@ export class SimClock implements Clock {
    * a relayer step happen later than it was due, e.g. after its packet's timeout.
    */
   private pinned: number | undefined;
+  /** Callbacks are running: fire() arms the timer once they are done. */
+  private firing = false;
 
   constructor(options: SimClockOptions = {}) {
     this.wallNow = options.wallNow ?? Date.now;
@@ -207,7 +209,7 @@ export class SimClock implements Clock {
   at(simTime: number, fn: () => void): Cancel {
     if (this.stopped) return () => undefined;
     const e = this.agenda.push(simTime, fn);
-    if (simTime < this.armedFor) this.rearm(true);
+    if (!this.firing && simTime < this.armedFor) this.rearm(true);
     return () => {
       e.cancelled = true;
     };
@@ -241,9 +243,19 @@ export class SimClock implements Clock {
     this.armedFor = Infinity;
   }
 
+  /**
+   * Runs every callback due by the running time, those they schedule included when due too (so
+   * one advance() carries a whole chain of events), then arms the timer for what is left.
+   */
   private fire(): void {
     this.disarm();
-    this.agenda.runDue(() => this.running(), this.onError, (time) => (this.pinned = time));
+    const outer = this.firing;
+    this.firing = true;
+    try {
+      this.agenda.runDue(() => this.running(), this.onError, (time) => (this.pinned = time));
+    } finally {
+      this.firing = outer;
+    }
     this.rearm(false);
   }
 
@@ -257,7 +269,8 @@ export class SimClock implements Clock {
     if (!force && this.timer !== undefined && this.armedFor <= next.time) return;
     this.disarm();
     if (this.currentSpeed === 0) return; // paused: nothing becomes due until the speed changes
-    const simWait = next.time - this.now();
+    // from the running time, not a callback's pinned one: after a jump that is far later
+    const simWait = next.time - this.running();
     const wallWait = simWait <= 0 ? 0 : Math.min(MAX_TIMER_MS, Math.ceil(simWait / this.currentSpeed));
     this.armedFor = next.time;
     this.timer = this.timers.setTimeout(() => {

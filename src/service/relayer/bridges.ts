@@ -2,7 +2,9 @@
  * Crossings by the registered bridges: when a crossing's source tx commits, its bridge plans
  * the steps that finish it (ServiceBridge.simulation.steps: an attestation and mint, a vote
  * and a delivery, a solver's fill, a refund) and this relay runs each when it is due, after
- * the bridge's own delay stretched by a seeded jitter. A bridge fault armed for the crossing
+ * the bridge's own delay stretched by a seeded jitter (all but a period the chain enforces,
+ * BridgeStep.fixedMs: OPinit's 7 days are 7 days, so one /local/clock jump of the period and a
+ * margin releases a withdrawal). A bridge fault armed for the crossing
  * (FaultBook) is handed to its bridge when the steps are planned. A global or per-chain pause
  * holds the steps like packets.
  */
@@ -63,8 +65,11 @@ export class BridgeRelay {
     const stretch = 1 - this.o.jitter + 2 * this.o.jitter * u;
     // an ordered step held back by its lane holds the crossing's later steps back as much
     let held = 0;
+    // a step after a fixed period comes after all of it too
+    let fixed = 0;
     const steps = planned.map((step) => {
-      const natural = event.time + Math.round(step.afterMs * stretch);
+      fixed = Math.max(fixed, step.fixedMs ?? 0);
+      const natural = event.time + Math.round((step.afterMs - fixed) * stretch) + fixed;
       if (!step.ordered) return { step, at: natural + held };
       const lane = `${event.bridge}|${step.chainId}|${step.label}`;
       held = Math.max(held, (this.laneTail.get(lane) ?? 0) - natural);

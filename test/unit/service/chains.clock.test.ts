@@ -124,8 +124,9 @@ describe('SimClock', () => {
 
   it('uses real, unref’d timers by default (a pending callback does not keep the process alive)', async () => {
     const c = new SimClock({ speed: 1000 });
-    const p = new Promise<number>((resolve) => c.after(2_000, () => resolve(c.now())));
+    // read before scheduling: at 1000x, a wall millisecond later is a simulated second later
     const start = c.now();
+    const p = new Promise<number>((resolve) => c.after(2_000, () => resolve(c.now())));
     const at = await p;
     expect(at - start).toBeGreaterThanOrEqual(2_000);
     const spy = vi.spyOn(globalThis, 'setTimeout');
@@ -201,5 +202,49 @@ describe('SimClock runs each callback at its own time', () => {
     expect(seen).toEqual([18_000, 24_000]);
     // Outside callbacks, time is the wall clock's again.
     expect(clock.now()).toBe(50_000);
+  });
+});
+
+describe('SimClock.advance is a discrete-event jump', () => {
+  it('runs, within one jump, callbacks scheduled by callbacks of the jump, each at its own time; later ones wait', () => {
+    const w = fakeWall();
+    const c = new SimClock({ start: 0, speed: 300, wallNow: w.now, timers: w.api });
+    const seen: [string, number][] = [];
+    // a withdrawal's chain of events: the output an hour later, then the claim a week after it
+    c.at(1_000, () => {
+      seen.push(['included', c.now()]);
+      c.after(3_600_000, () => {
+        seen.push(['output', c.now()]);
+        c.after(604_800_000, () => seen.push(['claim', c.now()]));
+        c.after(700_000_000, () => seen.push(['beyond the jump', c.now()]));
+      });
+    });
+    c.advance(612_000_000);
+    expect(seen).toEqual([
+      ['included', 1_000],
+      ['output', 3_601_000],
+      ['claim', 608_401_000],
+    ]);
+    expect(c.now()).toBe(612_000_000);
+    // what lies beyond the jump is armed for its own time, at the clock's speed
+    expect(Math.min(...w.armed())).toBe(Math.ceil((703_601_000 - 612_000_000) / 300));
+    w.tick(Math.ceil((703_601_000 - 612_000_000) / 300));
+    expect(seen.at(-1)).toEqual(['beyond the jump', 703_601_000]);
+  });
+});
+
+describe('SimClock after a jump', () => {
+  it('fires what a callback of the jump scheduled beyond it at its own time, not as late as the callback’s time would say', () => {
+    const w = fakeWall();
+    const c = new SimClock({ start: 0, speed: 300, wallNow: w.now, timers: w.api });
+    const seen: number[] = [];
+    c.at(1_000, () => c.at(700_000_000, () => seen.push(c.now())));
+    c.advance(612_000_000);
+    // 88 000 simulated seconds remain: 293 334 ms of wall time at 300x
+    const wait = Math.ceil((700_000_000 - 612_000_000) / 300);
+    w.tick(wait - 1);
+    expect(seen).toEqual([]);
+    w.tick(1);
+    expect(seen).toEqual([700_000_000]);
   });
 });

@@ -221,8 +221,8 @@ export function proposeOutput(ctx: ExecContext, c: Crossing): bigint {
 /**
  * ophost FinalizeTokenWithdrawal: pays the withdrawal (L2 sequence `sequence`, `amount` of the
  * L1 denom) from the bridge account to `to`, once, against a recorded output. The wait for the
- * output's finalization period is the step's own delay (steps.ts), which the relayer may
- * stretch or a test may skip (completeBridge), so the output's age is not checked again here.
+ * output's finalization period is the step's own delay (steps.ts, unstretched by the relay's
+ * jitter), which a test may skip (completeBridge), so the output's age is not checked again here.
  */
 export function finalizeTokenWithdrawal(
   ctx: ExecContext,

@@ -60,6 +60,9 @@ export function opinitSteps(data: OpinitData, t: BridgeTransferView, o: { fault:
       },
       {
         afterMs: proposeAt + (tm.finalizationPeriodSeconds + tm.withdrawalClaimSeconds) * 1000,
+        // the L1 pays no sooner than the period after the output, nor does the relay's jitter
+        // stretch a week by hours: only the output's and the claim's latency vary
+        fixedMs: tm.finalizationPeriodSeconds * 1000,
         chainId: l1,
         label: STEP_FINALIZE_WITHDRAWAL,
         run: (ctx, view) => {
