@@ -5,6 +5,7 @@
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
+import { AddressLookupTableAccount, PublicKey, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import { encodeBase58 } from '../../../src/chains/addresses';
 import {
@@ -82,6 +83,41 @@ describe('Solana CCTP burns', () => {
     const message = toSvmMessage(decodeSvmTx(svmOf(toNoble().answer).tx));
     expect(message.instructions.map((ix) => ix.programId)).toEqual([SPL_TOKEN_PROGRAM, CCTP_SVM_TOKEN_MESSENGER_MINTER]);
     expect(message.instructions[0]!.accounts[1]!.address).toBe(simulatedSvmRelayer('solana'));
+  });
+
+  it("Circle's own account layout (17 accounts, the mint at index 9) verifies clean, its mint checked", () => {
+    const key = (n: number) => encodeBase58(sha256(utf8ToBytes(`cctp-svm test: account ${n}`)));
+    const layout = (mint: string) => (m: SvmMessage) => {
+      const burn = burnOf(m);
+      // owner, event rent payer, sender authority, burn token account, message transmitter, token messenger,
+      // remote token messenger, token minter, local token, mint, message sent event data, the programs, event authority
+      burn.accounts = [signer(USER_SVM), signer(USER_SVM), ...[2, 3, 4, 5, 6, 7, 8].map((n) => account(key(n))), account(mint), signer(key(10)), ...[11, 12, 13, 14, 15, 16].map((n) => account(key(n)))];
+    };
+    const real = toNoble(false);
+    editSvm(real.answer, layout(USDC));
+    expect(check(real, PRODUCTION)).toEqual([]);
+    const other = toNoble(false);
+    editSvm(other.answer, layout(OTHER));
+    expect(only(other, PRODUCTION)).toEqual(['denom']);
+  });
+
+  it('unverified: a v0 transaction that names the burn\'s accounts through an address lookup table', () => {
+    const built = toNoble(false);
+    const m = toSvmMessage(decodeSvmTx(svmOf(built.answer).tx));
+    const burn = burnOf(m);
+    const table = new AddressLookupTableAccount({ key: new PublicKey(OTHER), state: { deactivationSlot: 2n ** 64n - 1n, lastExtendedSlot: 0, lastExtendedSlotStartIndex: 0, addresses: [new PublicKey(USDC)] } });
+    const ix = new TransactionInstruction({
+      programId: new PublicKey(burn.programId),
+      keys: burn.accounts.map((a) => ({ pubkey: new PublicKey(a.address), isSigner: a.signer, isWritable: a.writable })),
+      data: Buffer.from(burn.data),
+    });
+    const v0 = new TransactionMessage({ payerKey: new PublicKey(USER_SVM), recentBlockhash: m.recentBlockhash, instructions: [ix] }).compileToV0Message([table]);
+    expect(v0.addressTableLookups).toHaveLength(1);
+    const tx = Buffer.from(new VersionedTransaction(v0).serialize()).toString('base64');
+    svmOf(built.answer).tx = tx;
+    (built.answer.msgs[0] as unknown as { svm_tx: SvmTx }).svm_tx.tx = tx;
+    const findings = check(built);
+    expect(findings).toEqual([expect.objectContaining({ kind: 'unverified', message: expect.stringMatching(/address lookup table/) })]);
   });
 
   it('compute-budget instructions are fine; a priority fee that drains the payer is `fee`', () => {
