@@ -6,7 +6,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import { encodeBech32, toChecksumAddress } from './addresses';
+import { encodeBase58, encodeBech32, toChecksumAddress } from './addresses';
 
 /** Circle CCTP (v1) TokenMessenger per EVM chain id. */
 export const CCTP_TOKEN_MESSENGERS: Readonly<Record<string, string>> = {
@@ -15,6 +15,15 @@ export const CCTP_TOKEN_MESSENGERS: Readonly<Record<string, string>> = {
   '42161': '0x19330d10D9Cc8751218eaf51E8885D058642E08A',
   '8453': '0x1682Ae6375C4E4A97e4B583BC394c861A46D8962',
 };
+
+/**
+ * Circle CCTP (v1) programs on Solana mainnet (domain 5). Source: Circle's "CCTP Solana programs
+ * and interfaces V1" page (developers.circle.com/cctp/v1/solana-programs, Mainnet Program
+ * Addresses). The TokenMessengerMinter takes deposit_for_burn; the MessageTransmitter is what it
+ * calls, never a route's own instruction.
+ */
+export const CCTP_SVM_TOKEN_MESSENGER_MINTER = 'CCTPiPYPc6AsJuwueEnWgSgucamXDZwBd53dQ11YiKX3';
+export const CCTP_SVM_MESSAGE_TRANSMITTER = 'CCTPmbSD7gX1bxKPAmg77w8oFzNFpaQiQUWD43TKaecd';
 
 /** Axelar gateway per EVM chain id. */
 export const AXELAR_GATEWAYS: Readonly<Record<string, string>> = {
@@ -40,6 +49,11 @@ export function simulatedCctpRelayerContract(chainId: string): string {
 /** Where the simulated CCTP relayer collects its fee on a Cosmos chain: bech32(prefix, sha256('courier-sim/cctp-relayer/<chain id>')[0..20]). */
 export function simulatedCctpRelayerAccount(prefix: string, chainId: string): string {
   return encodeBech32(prefix, seed(`courier-sim/cctp-relayer/${chainId}`).slice(0, 20));
+}
+
+/** Where the simulated CCTP relayer collects its fee on Solana: base58(sha256('courier-sim/cctp-relayer/<chain id>')). */
+export function simulatedCctpRelayerSvmAccount(chainId: string): string {
+  return encodeBase58(seed(`courier-sim/cctp-relayer/${chainId}`));
 }
 
 /**

@@ -36,6 +36,8 @@ export interface Route {
   nowNs: bigint | undefined;
   /** The API is the local deployment, whose every contract Courier knows (see VerifyOptions.local). */
   local: boolean;
+  /** The request's `fee_payer_address`: who may pay a Solana transaction's fees besides the caller. */
+  svmFeePayer?: string;
 }
 
 export class Checker {

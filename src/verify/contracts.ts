@@ -11,7 +11,20 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { encodeBech32 } from '../chains/addresses';
 
-export { AXELAR_GATEWAYS, CCTP_TOKEN_MESSENGERS } from '../chains/bridge-contracts';
+export { AXELAR_GATEWAYS, CCTP_SVM_MESSAGE_TRANSMITTER, CCTP_SVM_TOKEN_MESSENGER_MINTER, CCTP_TOKEN_MESSENGERS } from '../chains/bridge-contracts';
+
+/**
+ * Solana's own programs a CCTP burn's transaction may use besides Circle's: the fee-market
+ * instructions, the SPL Token programs (the relay fee's transfer) and the System program (SOL
+ * transfers, which no route makes). Source: the Solana docs (docs.solana.com, "Native Programs")
+ * and the SPL Token / Token-2022 program ids (spl.solana.com/token, spl.solana.com/token-2022).
+ */
+export const SOLANA_PROGRAMS = {
+  computeBudget: 'ComputeBudget111111111111111111111111111111',
+  system: '11111111111111111111111111111111',
+  splToken: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+  token2022: 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb',
+} as const;
 
 /** Circle's CCTP domain numbers by chain id. */
 export const CCTP_DOMAINS: Readonly<Record<string, number>> = {
@@ -122,6 +135,7 @@ export {
   simulatedAxelarDepositAddress as axelarDepositAddress,
   simulatedCctpRelayerAccount as cctpRelayerAccount,
   simulatedCctpRelayerContract as cctpRelayerContract,
+  simulatedCctpRelayerSvmAccount as cctpRelayerSvmAccount,
 } from '../chains/bridge-contracts';
 
 export const sameAddress = (a: string | undefined, b: string | undefined): boolean =>

@@ -15,7 +15,7 @@ export interface SvmTxParts {
 }
 
 /** compact-u16: 7 bits per byte, at most 3 bytes. */
-function shortVec(bytes: Uint8Array, at: number): { value: number; end: number } | undefined {
+export function shortVec(bytes: Uint8Array, at: number): { value: number; end: number } | undefined {
   let value = 0;
   for (let i = 0; i < 3; i++) {
     const b = bytes[at + i];

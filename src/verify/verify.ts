@@ -17,6 +17,7 @@
 import { Checker, type Affiliate, type PostRoute, type Route } from './context';
 import { checkCosmosTx, type CosmosMsgIn } from './cosmos';
 import { checkEvmTx, type EvmTxIn } from './evm';
+import { checkSvmTx } from './bridges/cctp-svm';
 import type { Finding } from './findings';
 import { routeChains, toSteps } from './route';
 
@@ -37,6 +38,8 @@ export interface VerifyRequest {
   timeout_seconds?: string;
   chain_ids_to_affiliates?: unknown;
   post_route_handler?: unknown;
+  /** A sponsor who pays a Solana transaction's fees (signs it too). */
+  fee_payer_address?: unknown;
 }
 
 export interface VerifyOptions {
@@ -119,6 +122,7 @@ function toRoute(request: VerifyRequest, options: VerifyOptions): Route {
     post,
     nowNs: options.now === undefined ? undefined : BigInt(Math.floor(options.now)) * 1_000_000n,
     local: options.local,
+    ...(typeof request.fee_payer_address === 'string' && request.fee_payer_address !== '' ? { svmFeePayer: request.fee_payer_address } : {}),
   };
 }
 
@@ -126,6 +130,7 @@ interface TxView {
   chainId: string;
   cosmos?: CosmosMsgIn[];
   evm?: EvmTxIn;
+  svm?: Obj;
   other?: string;
 }
 
@@ -149,7 +154,7 @@ function txViews(list: unknown[], fromMsgs: boolean): TxView[] {
     } else if (evm) {
       out.push({ chainId: String(evm.chain_id ?? ''), evm: evm as EvmTxIn });
     } else if (svm) {
-      out.push({ chainId: String(svm.chain_id ?? ''), other: 'a Solana transaction' });
+      out.push({ chainId: String(svm.chain_id ?? ''), svm });
     } else {
       out.push({ chainId: '', other: `a message of unknown kind (${Object.keys(item).join(', ') || 'empty'})` });
     }
@@ -190,9 +195,10 @@ function checkTx(c: Checker, tx: TxView, index: number): void {
   }
   if (tx.cosmos) checkCosmosTx(c, tx.chainId, tx.cosmos);
   else if (tx.evm) checkEvmTx(c, tx.chainId, tx.evm);
+  else if (tx.svm) checkSvmTx(c, tx.chainId, tx.svm);
 }
 
 /** Each message once, whatever the grouping: what `msgs` and `txs` must agree on. */
 function flat(views: readonly TxView[]): unknown[] {
-  return views.flatMap((v) => (v.cosmos ? v.cosmos.map((m) => [v.chainId, m.msg, m.msg_type_url]) : [[v.chainId, v.evm ?? v.other]]));
+  return views.flatMap((v) => (v.cosmos ? v.cosmos.map((m) => [v.chainId, m.msg, m.msg_type_url]) : [[v.chainId, v.evm ?? v.svm ?? v.other]]));
 }

@@ -6,14 +6,14 @@ import { expect } from 'vitest';
 import { buildMsgsDirectJson } from '../../src/service/msgs';
 import { getWorld } from '../../src/service/world';
 import { verifyMsgs, verifyMsgsDirect, type Finding } from '../../src/verify';
-import { USER_ADDRESSES, userAddress } from './verify-fixtures';
+import { USER_ADDRESSES, USER_SVM, userAddress } from './verify-fixtures';
 
 export const NOW = 1_700_000_000_000;
 export const LOCAL = { now: NOW, local: true };
 export const PRODUCTION = { now: NOW, local: false };
 
 /** The user on every chain these tests route through. */
-export const ADDRESSES: Record<string, string> = { ...USER_ADDRESSES, celestia: userAddress('cosmos', 'celestia'), '169': USER_ADDRESSES['1']!, '8453': USER_ADDRESSES['1']! };
+export const ADDRESSES: Record<string, string> = { ...USER_ADDRESSES, celestia: userAddress('cosmos', 'celestia'), '169': USER_ADDRESSES['1']!, '8453': USER_ADDRESSES['1']!, solana: USER_SVM };
 
 type Obj = Record<string, unknown>;
 export type Answer = ReturnType<typeof buildMsgsDirectJson>;

@@ -1,6 +1,6 @@
 /**
  * Requests and addresses the verification tests share: one user (dev-style bytes) on each chain,
- * a swap-on-arrival route, a CCTP route from Ethereum, OPInit, Stargate and LayerZero routes, and
+ * a swap-on-arrival route, CCTP routes from Ethereum and Solana, OPInit, Stargate and LayerZero routes, and
  * the kind each tamper mode must be flagged with.
  */
 import { fromBech32, toBech32 } from '@cosmjs/encoding';
@@ -51,6 +51,18 @@ export const CCTP_FROM_ETHEREUM = {
   dest_asset_chain_id: 'noble-1',
   amount_in: '25000000',
   chain_ids_to_addresses: USER_ADDRESSES,
+  allow_multi_tx: true,
+};
+
+/** USDC on Solana → Noble: an svm_tx with TokenMessengerMinter's deposit_for_burn (and the relay fee's SPL transfer). */
+export const CCTP_FROM_SOLANA = {
+  source_asset_denom: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+  source_asset_chain_id: 'solana',
+  dest_asset_denom: 'uusdc',
+  dest_asset_chain_id: 'noble-1',
+  amount_in: '25000000',
+  smart_relay: true,
+  chain_ids_to_addresses: { ...USER_ADDRESSES, solana: USER_SVM },
   allow_multi_tx: true,
 };
 

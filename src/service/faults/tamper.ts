@@ -7,7 +7,7 @@
 import { fromBase64, toBase64 } from '@cosmjs/encoding';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import { decodeBech32, encodeBech32, leftPad32 } from '../../chains/addresses';
+import { decodeBech32, encodeBase58, encodeBech32, leftPad32 } from '../../chains/addresses';
 import {
   CALL_CONTRACT_WITH_TOKEN_SIGNATURE,
   SEND_TOKEN_SIGNATURE,
@@ -17,6 +17,7 @@ import {
   sendTokenCalldata,
 } from '../bridges/axelar/calldata';
 import { DEPOSIT_FOR_BURN_SIGNATURE, REQUEST_CCTP_TRANSFER_SIGNATURE } from '../bridges/cctp/calldata';
+import { CCTP_TOKEN_MESSENGER_MINTER_PROGRAM, decodeDepositForBurnData, decodeSvmTx, depositForBurnData, encodeSvmTx, toSvmMessage, u64le } from '../bridges/cctp/svm';
 import { HANDLER_TRANSFER_SELECTOR, decodeHandlerTransfer, handlerTransferCalldata } from '../bridges/eureka/calldata';
 import { SUBMIT_ORDER_SIGNATURE, decodeSubmitOrder, submitOrderCalldata } from '../bridges/go-fast/calldata';
 import { TRANSFER_REMOTE_SELECTOR } from '../bridges/hyperlane/message';
@@ -73,6 +74,8 @@ function tamperTxs(txs: Obj[], mode: TamperMode): boolean {
   for (const tx of txs) {
     const cosmos = obj(tx.cosmos_tx);
     const evm = obj(tx.evm_tx);
+    const svm = obj(tx.svm_tx);
+    if (svm && tamperSvm(svm, mode)) return true;
     if (cosmos) {
       for (const m of cosmos.msgs as CosmosMsg[]) {
         const parsed = JSON.parse(m.msg) as Obj;
@@ -152,10 +155,11 @@ function redenom(coin: Obj | undefined): boolean {
   return true;
 }
 
+/** The attacker's CCTP mint recipient shaped like `honest`: a left-padded EVM address, or 32 bytes. */
+const attackerMintRecipient = (honest: Uint8Array): Uint8Array => (honest.slice(0, 12).every((b) => b === 0) ? leftPad32(ATTACKER_BYTES) : sha256(ATTACKER_BYTES));
+
 function replaceMintRecipient(m: Obj): boolean {
-  const bytes = fromBase64(String(m.mint_recipient));
-  const evmShaped = bytes.slice(0, 12).every((b) => b === 0);
-  m.mint_recipient = toBase64(evmShaped ? leftPad32(ATTACKER_BYTES) : sha256(ATTACKER_BYTES));
+  m.mint_recipient = toBase64(attackerMintRecipient(fromBase64(String(m.mint_recipient))));
   return true;
 }
 
@@ -238,6 +242,8 @@ function addMessage(txs: Obj[]): boolean {
       });
       return true;
     }
+    const svm = obj(tx.svm_tx);
+    if (svm && tamperSvm(svm, 'extra_msg')) return true;
     const evm = obj(tx.evm_tx);
     if (evm) {
       // an ERC-20 transfer of the approved token to the attacker, signed along with the route
@@ -371,5 +377,42 @@ function tamperOftSend(evm: Obj, mode: TamperMode, approvals: Obj[]): boolean {
   else if (mode === 'denom' && approvals[0]) approvals[0].token_contract = TAMPER_EVM_ADDRESS;
   else return false;
   evm.data = encodeOftSend(call, (address) => leftPad32(hexBytes(address)));
+  return true;
+}
+
+// ─────────────────────────────── Solana ───────────────────────────────
+
+/** The System program and its Transfer instruction (u32 tag 2, then lamports u64). */
+const SYSTEM_PROGRAM = '11111111111111111111111111111111';
+const SYSTEM_TRANSFER = Uint8Array.of(2, 0, 0, 0);
+
+/**
+ * A Solana CCTP burn, re-encoded: deposit_for_burn's mint recipient or amount, or a SOL transfer
+ * from the owner to the attacker appended (extra_msg). Its other modes have nothing to alter
+ * (no memo, no minimum, no approval; the mint is an account the simulator checks).
+ */
+function tamperSvm(svm: Obj, mode: TamperMode): boolean {
+  if (mode !== 'recipient' && mode !== 'amount' && mode !== 'extra_msg') return false;
+  const message = toSvmMessage(decodeSvmTx(String(svm.tx)));
+  const { instructions } = message;
+  const burn = instructions.find((ix) => ix.programId === CCTP_TOKEN_MESSENGER_MINTER_PROGRAM);
+  if (!burn) return false;
+  if (mode === 'extra_msg') {
+    const owner = burn.accounts[0]!.address;
+    instructions.push({
+      programId: SYSTEM_PROGRAM,
+      accounts: [
+        { address: owner, signer: true, writable: true },
+        { address: encodeBase58(sha256(ATTACKER_BYTES)), signer: false, writable: true },
+      ],
+      data: Uint8Array.from([...SYSTEM_TRANSFER, ...u64le(1_000_000_000n)]),
+    });
+  } else {
+    const d = decodeDepositForBurnData(burn.data);
+    if (mode === 'amount') d.amount = d.amount * 2n + 1n;
+    else d.mintRecipient = attackerMintRecipient(d.mintRecipient);
+    burn.data = depositForBurnData(d);
+  }
+  svm.tx = encodeSvmTx(message);
   return true;
 }

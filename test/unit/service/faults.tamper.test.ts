@@ -1,8 +1,8 @@
 /**
  * `tamper` faults through the real local service: each mode alters the next msgs / msgs_direct
  * answer so that Courier's verification flags it with its kind; the fault is listed, used up by
- * `count`, scoped by `paths`, and cleared. Go Fast, Eureka and Hyperlane messages are altered where
- * a mode means something for them.
+ * `count`, scoped by `paths`, and cleared. Go Fast, Eureka and Hyperlane messages, and a Solana
+ * CCTP burn, are altered where a mode means something for them.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TAMPER_MODES, type TamperMode } from '../../../src/service/faults/tamper';
@@ -11,6 +11,7 @@ import { startService, type RunningService } from '../../support/service';
 import { ADDRESSES } from '../../support/verify-answers';
 import {
   CCTP_FROM_ETHEREUM,
+  CCTP_FROM_SOLANA,
   LAYERZERO_FROM_BASE,
   LAYERZERO_FROM_ETHEREUM,
   OPINIT_DEPOSIT,
@@ -67,6 +68,8 @@ describe('tamper faults', () => {
     ['Stargate', STARGATE_FROM_BNB, ['recipient', 'amount', 'denom', 'extra_msg', 'min_out', 'approval']],
     ['LayerZero adapter', LAYERZERO_FROM_ETHEREUM, ['recipient', 'amount', 'denom', 'extra_msg', 'min_out', 'approval']],
     ['LayerZero OFT', LAYERZERO_FROM_BASE, ['recipient', 'amount', 'extra_msg', 'min_out']],
+    // the svm_tx re-encoded: deposit_for_burn's mint recipient or amount, or a SOL transfer appended
+    ['CCTP from Solana', CCTP_FROM_SOLANA, ['recipient', 'amount', 'extra_msg']],
   ] as const;
 
   it.each(BRIDGE_ROUTES)('%s: every mode that applies is flagged with its kind, the others wait', async (_name, request, applies) => {

@@ -9,10 +9,11 @@ import type { MsgsRequest } from '../../../src/api/schemas';
 import { buildMsgsDirectJson } from '../../../src/service/msgs';
 import { getWorld, type World } from '../../../src/service/world';
 import { blockingFindings, verifyMsgs, verifyMsgsDirect, type Finding } from '../../../src/verify';
-import { CCTP_FROM_ETHEREUM, SWAP_ON_ARRIVAL, USER_ADDRESSES } from '../../support/verify-fixtures';
+import { CCTP_FROM_ETHEREUM, CCTP_FROM_SOLANA, SWAP_ON_ARRIVAL, USER_ADDRESSES, USER_SVM } from '../../support/verify-fixtures';
 
 const NOW = 1_700_000_000_000;
 const ADDRESSES = USER_ADDRESSES;
+const USDC_SOLANA = CCTP_FROM_SOLANA.source_asset_denom;
 const AFFILIATE = toBech32('osmo', new Uint8Array(20).fill(7));
 
 let world: World;
@@ -148,7 +149,7 @@ describe('verify: each finding kind', () => {
     expect(kinds(check(other.request, other.answer))).toEqual(expect.arrayContaining(['message_type', 'recipient']));
   });
 
-  it('unverified: unreadable messages and Solana transactions are shown but do not block', () => {
+  it('unverified: unreadable messages and an unreadable Solana transaction are shown but do not block', () => {
     const { request, answer } = swapOnArrival();
     editFirstCosmos(answer, () => undefined);
     (answer.txs[0] as { cosmos_tx: { msgs: { msg: string }[] } }).cosmos_tx.msgs[0]!.msg = 'not json';
@@ -157,8 +158,10 @@ describe('verify: each finding kind', () => {
     expect(kinds(findings)).toEqual(['unverified']);
     expect(blockingFindings(findings)).toEqual([]);
 
+    // a Solana CCTP burn is decoded (test/unit/verify/cctp-svm.test.ts); bytes that are no Solana transaction are not
+    const ops = [{ cctp_transfer: { from_chain_id: 'solana', to_chain_id: 'noble-1', burn_token: USDC_SOLANA, denom_in: USDC_SOLANA, denom_out: 'uusdc' }, tx_index: 0, amount_in: '1', amount_out: '1' }];
     const svm = { txs: [{ svm_tx: { chain_id: 'solana', tx: 'AAAA' } }] };
-    expect(kinds(verifyMsgs({ operations: [], address_list: [] }, svm, { now: NOW, local: true }))).toEqual(['unverified']);
+    expect(kinds(verifyMsgs({ operations: ops, amount_in: '1', address_list: [USER_SVM, ADDRESSES['noble-1']!] }, svm, { now: NOW, local: true }))).toEqual(['unverified']);
   });
 
   it('unverified: a transaction for an operation of a bridge Courier does not decode', () => {

@@ -28,7 +28,7 @@ beforeAll(() => {
 const userAddressOn = (w: World, chainId: string): string => userAddress(w.chain(chainId)!.chainType, w.chain(chainId)!.bech32Prefix);
 
 const answers: { request: unknown; built: string; kinds: string[] }[] = [];
-/** Operation kinds src/verify decodes; the other bridges' messages (and svm_tx) are `unverified` for now. */
+/** Operation kinds src/verify decodes (a Solana CCTP burn's svm_tx too); the other bridges' messages are `unverified` for now. */
 const DECODED = ['transfer', 'swap', 'cctp_transfer', 'axelar_transfer', 'op_init_transfer', 'stargate_transfer', 'layer_zero_transfer', 'go_fast_transfer', 'eureka_transfer', 'hyperlane_transfer'];
 
 /** Bridges the sampled pairs rarely reach (a rollup, one OFT, pools on chains few assets start from). */
@@ -121,8 +121,7 @@ function verifyHonest(routeRequest: Record<string, unknown>, slippage: string, s
   const findings = verifyMsgs(request as never, built, { now: NOW, local: true });
   // the bridges Courier does not decode yet are `unverified`, never blocking; the rest verify clean
   const kinds = route.operations.map(opKind);
-  // (a Solana transaction is not decoded either)
-  const decoded = kinds.every((k) => DECODED.includes(k)) && !built.txs.some((t) => 'svm_tx' in t);
+  const decoded = kinds.every((k) => DECODED.includes(k));
   const shown = decoded ? findings : findings.filter((f) => f.kind !== 'unverified');
   expect(shown, JSON.stringify({ ops: route.operations, built }, null, 1)).toEqual([]);
   if (!decoded) return undefined;
@@ -178,17 +177,44 @@ describe('verify over random routes of the local service', () => {
     expect([...seen]).toEqual(expect.arrayContaining(['go_fast_transfer', 'eureka_transfer', 'hyperlane_transfer', 'go fast payload', 'go fast payload onward ibc', 'cosmos_tx', 'evm_tx', 'swap']));
   });
 
+  it('finds nothing wrong in honest Solana CCTP burns (svm_tx), to every other CCTP chain and on from Noble', () => {
+    const usdc = world.bridges.cctp.chains.find((c) => c.chainId === 'solana')!.usdcDenom;
+    const source = world.asset('solana', usdc)!;
+    const ends = world.bridges.cctp.chains.filter((c) => c.chainId !== 'solana').map((c) => ({ chainId: c.chainId, denom: c.usdcDenom }));
+    // and one IBC hop past Noble, a second transaction after the mint
+    for (const hop of world.neighbors('noble-1').slice(0, 5)) {
+      try {
+        ends.push({ chainId: hop.counterpartyChainId, denom: world.denomAfterHop('uusdc', 'noble-1', hop.channelId).denom });
+      } catch {
+        // a channel the world cannot follow
+      }
+    }
+    const seen = new Set<string>();
+    let verified = 0;
+    fc.assert(
+      fc.property(fc.constantFrom(...ends), fc.integer({ min: 1, max: 5_000 }), fc.constantFrom('0.5', '1', '3'), fc.boolean(), (end, units, slippage, smartRelay) => {
+        const pair: Pair = { source, destChainId: end.chainId, destDenom: end.denom, kind: 'swap-or-bridge', amount: (BigInt(units) * 1_000_000n).toString(), multiTx: true };
+        if (verifyHonest({ ...routeRequestOf(pair), smart_relay: smartRelay }, slippage, seen)) verified += 1;
+      }),
+      { seed: 1618, numRuns: 60 },
+    );
+    expect(verified).toBeGreaterThan(30);
+    expect([...seen]).toEqual(expect.arrayContaining(['cctp_transfer', 'svm_tx']));
+  });
+
   it('flags every tamper mode with its kind', () => {
     expect(answers.length).toBeGreaterThan(200);
     const throughBridge = new Map<string, number>();
     // one-operation crossings of the bridges drawn by crossing, where the tamper can only hit that bridge's message
     const alone = new Map<string, number>();
+    const solana = new Map<string, number>();
     for (const mode of TAMPER_MODES) {
       let altered = 0;
       for (const { request, built, kinds: ops } of answers) {
         const answer = JSON.parse(built) as unknown;
         if (!tamperAnswer(answer, mode)) continue;
         altered += 1;
+        if (built.includes('"svm_tx"')) solana.set(mode, (solana.get(mode) ?? 0) + 1);
         if (ops.length === 1 && DRAWN_BY_CROSSING.includes(ops[0]!)) alone.set(`${ops[0]} ${mode}`, (alone.get(`${ops[0]} ${mode}`) ?? 0) + 1);
         for (const [bridge, { op }] of Object.entries(NEW_BRIDGES)) if (ops.includes(op)) throughBridge.set(`${bridge} ${mode}`, (throughBridge.get(`${bridge} ${mode}`) ?? 0) + 1);
         const kinds = verifyMsgs(request as never, answer, { now: NOW, local: true }).map((f) => f.kind);
@@ -203,6 +229,8 @@ describe('verify over random routes of the local service', () => {
       const modes = op === 'op_init_transfer' ? ['recipient', 'amount', 'denom', 'extra_msg'] : ['recipient', 'amount', 'denom', 'extra_msg', 'min_out', 'approval'];
       for (const mode of modes) expect(alone.get(`${op} ${mode}`) ?? 0, `${op} ${mode}`).toBeGreaterThan(0);
     }
+    // a Solana burn was altered (and flagged) in each way that has a meaning for it
+    for (const mode of ['recipient', 'amount', 'extra_msg']) expect(solana.get(mode) ?? 0, `solana ${mode}`).toBeGreaterThan(10);
     // each mode that means something for a Go Fast, Eureka or Hyperlane message was tried on its routes
     for (const [bridge, { modes }] of Object.entries(NEW_BRIDGES)) for (const mode of modes) expect(throughBridge.get(`${bridge} ${mode}`) ?? 0, `${bridge} ${mode}`).toBeGreaterThan(2);
   });

@@ -19,9 +19,10 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { decodeBase58, encodeBase58 } from '../../../chains/addresses';
+import { CCTP_SVM_TOKEN_MESSENGER_MINTER, simulatedCctpRelayerSvmAccount } from '../../../chains/bridge-contracts';
 
 /** Circle CCTP (v1) TokenMessengerMinter program on Solana mainnet. */
-export const CCTP_TOKEN_MESSENGER_MINTER_PROGRAM = 'CCTPiPYPc6AsJuwueEnWgSgucamXDZwBd53dQ11YiKX3';
+export const CCTP_TOKEN_MESSENGER_MINTER_PROGRAM = CCTP_SVM_TOKEN_MESSENGER_MINTER;
 /** The SPL Token program. */
 export const SPL_TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
 /** SPL Token's `Transfer` instruction tag. */
@@ -29,8 +30,8 @@ export const SPL_TRANSFER = 3;
 /** Anchor's discriminator of `deposit_for_burn`. */
 export const DEPOSIT_FOR_BURN_DISCRIMINATOR = sha256(utf8ToBytes('global:deposit_for_burn')).slice(0, 8);
 
-/** Where the local service's CCTP relayer collects its fee on Solana: sha256('courier-sim/cctp-relayer/solana'), base58. */
-export const simulatedSvmRelayer = (chainId: string): string => encodeBase58(sha256(utf8ToBytes(`courier-sim/cctp-relayer/${chainId}`)));
+/** Where the local service's CCTP relayer collects its fee on Solana (Courier's verification knows it too). */
+export const simulatedSvmRelayer = simulatedCctpRelayerSvmAccount;
 
 export interface SvmInstruction {
   programId: string;
@@ -182,6 +183,19 @@ export function decodeSvmTx(base64: string): DecodedSvmTx {
   const signed = numRequiredSignatures!;
   const writable = accountKeys.map((_, i) => (i < signed ? i < signed - numReadonlySigned! : i < nKeys - numReadonlyUnsigned!));
   return { signatures, numRequiredSignatures: signed, accountKeys, writable, recentBlockhash, instructions, message: b.slice(messageStart) };
+}
+
+/** A decoded transaction as the message encodeSvmTx writes back (each account's signer and writable flags from the header). */
+export function toSvmMessage(tx: DecodedSvmTx): SvmMessage {
+  const instructions = tx.instructions.map((ix) => ({
+    programId: ix.programId,
+    accounts: ix.accounts.map((address) => {
+      const i = tx.accountKeys.indexOf(address);
+      return { address, signer: i < tx.numRequiredSignatures, writable: tx.writable[i]! };
+    }),
+    data: ix.data,
+  }));
+  return { feePayer: tx.accountKeys[0]!, recentBlockhash: tx.recentBlockhash, instructions };
 }
 
 /** deposit_for_burn's instruction data. */
