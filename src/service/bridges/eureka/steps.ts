@@ -172,10 +172,10 @@ export function eurekaSteps(data: EurekaData, view: BridgeTransferView, o: { fau
   const backMs = eurekaSeconds(data, dest) * 1000;
   if (o.fault === EUREKA_TIMEOUT_FAULT.kind) {
     const timeoutMs = Number(detailOf(view).timeoutSeconds) * 1000;
-    // the relay stretches a crossing's steps by up to ±10 % (its default jitter): plan the
-    // timeout late enough that even the shortest stretch lands after the packet's timeout
-    const untilTimeout = Math.ceil((Math.max(0, timeoutMs - view.event.time) * 10) / 9);
-    return [{ afterMs: untilTimeout + backMs, chainId: source, label: STEP_TIMEOUT, run: timeOut }];
+    // the packet times out at a fixed instant, which the relay's jitter never moves; only the
+    // proof of it back on the source is relayer latency, stretched like an acknowledgement's
+    const untilTimeout = Math.max(0, timeoutMs - view.event.time);
+    return [{ afterMs: untilTimeout + backMs, fixedMs: untilTimeout, chainId: source, label: STEP_TIMEOUT, run: timeOut }];
   }
   const recv: BridgeStep = { afterMs: toDestMs, chainId: dest, label: STEP_RECV, run: (ctx, t) => receive(data, o.world, ctx, t) };
   const ack: BridgeStep = { afterMs: toDestMs + backMs, chainId: source, label: STEP_ACK, run: (ctx, t) => acknowledge(data, ctx, t) };

@@ -16,10 +16,10 @@ export const STEP_REFUND = 'go_fast_refund';
 
 export function goFastSteps(t: BridgeTransferView, fault: string | undefined, data: GoFastData = GO_FAST_DATA): BridgeStep[] {
   const dest = data.destination.chainId;
-  // the timeout watcher looks a little after the deadline (whole seconds): 12 % later, so that the
-  // relayer's ±10 % stretch of a crossing's steps never brings it before the deadline
+  // the timeout watcher initiates the timeout in the first second the gateway takes it (block time
+  // past the deadline's whole second): a fixed instant, which the relay's jitter never moves
   const untilDeadline = Math.max(0, Number(decodeOrderHex(orderOf(t.event).order).timeoutTimestamp) * 1000 - t.event.time);
-  const timeoutAfter = Math.ceil((untilDeadline * 112) / 100) + 1000;
+  const timeoutAfter = untilDeadline + 1000;
   const fillMs = 1000 * (sourceByChain(data, t.event.chainId)?.fillSeconds ?? 30);
   // a fill settles the crossing, so the timeout and refund after it run only when no solver filled
   const fill: BridgeStep[] = fault === GO_FAST_NO_SOLVER ? [] : [{ afterMs: fillMs, chainId: dest, label: STEP_FILL, run: (ctx, tr) => fillOrder(ctx, tr, data) }];
@@ -27,6 +27,7 @@ export function goFastSteps(t: BridgeTransferView, fault: string | undefined, da
     ...fill,
     {
       afterMs: timeoutAfter,
+      fixedMs: timeoutAfter,
       chainId: dest,
       label: STEP_TIMEOUT,
       run: (ctx, tr) => {
@@ -34,7 +35,8 @@ export function goFastSteps(t: BridgeTransferView, fault: string | undefined, da
         return undefined;
       },
     },
-    { afterMs: timeoutAfter + 1000 * data.hyperlaneRelaySeconds, chainId: t.event.chainId, label: STEP_REFUND, run: (ctx, tr) => refundOrder(ctx, tr) },
+    // the Hyperlane message back is relayer latency: only it is stretched
+    { afterMs: timeoutAfter + 1000 * data.hyperlaneRelaySeconds, fixedMs: timeoutAfter, chainId: t.event.chainId, label: STEP_REFUND, run: (ctx, tr) => refundOrder(ctx, tr) },
   ];
 }
 

@@ -14,6 +14,7 @@ import type { ExecContext, Executor } from '../../../../../src/service/chains/ex
 import { MSG_CODECS, type MsgCodec } from '../../../../../src/service/chains/messages';
 import { getWorld } from '../../../../../src/service/world';
 import { fakeChain, fakeRun, hubTransfer, txOf, viewOf, type FakeChain, type FakeRun } from './fake-chain';
+import { relayOnce, SERVICE_JITTER } from '../relay-once';
 
 const world = getWorld();
 const D = EUREKA_DATA;
@@ -245,13 +246,36 @@ describe('Eureka relaying', () => {
   it('under eureka_timeout: no delivery; the timeout lands on the source after the packet timeout and refunds', () => {
     approve(user, WBTC, D.eurekaHandler, 3_000n);
     const send = ethSend({ amount: 3_000n, fee: 0n, timeout: BigInt(T0 / 1000 + 1500) });
-    const r = relay(viewOf(send, send.bridges[0]!), 'eureka_timeout');
-    // planned a ninth later than the timeout, so that no jitter of the relay lands it early
-    expect(r.runs.map((x) => [x.ctx.chainId, x.ctx.time - T0])).toEqual([['1', Math.ceil((1_500_000 * 10) / 9) + 180_000]]);
+    const view = viewOf(send, send.bridges[0]!);
+    // the packet's timeout is fixed; proving it back from the Hub takes its ~3 min
+    expect(eurekaSteps(D, view, { fault: 'eureka_timeout', world }).map((st) => [st.label, st.afterMs, st.fixedMs])).toEqual([['eureka_timeout', 1_680_000, 1_500_000]]);
+    const r = relay(view, 'eureka_timeout');
+    expect(r.runs.map((x) => [x.ctx.chainId, x.ctx.time - T0])).toEqual([['1', 1_500_000 + 180_000]]);
     expect(r.outcome).toMatchObject({ state: 'refunded', refund: { chainId: '1', denom: WBTC, address: user }, error: expect.stringMatching(/timed out/) });
     expect(eth.ledger.balance(user, WBTC)).toBe(10_000_000n);
     expect(eth.ledger.supply(WBTC)).toBe(10_000_000n);
     expect(hub.ledger.supply(WBTC_HUB)).toBe(0n);
+  });
+
+  it('under eureka_timeout, through the relay whatever its jitter draws: the timeout proven the stretched 3 min after the packet timeout', () => {
+    const timeoutAt = T0 + 1_500_000;
+    const proofDelays = new Set<number>();
+    for (let seed = 1; seed <= 12; seed += 1) {
+      approve(user, WBTC, D.eurekaHandler, 3_000n);
+      const send = ethSend({ amount: 3_000n, fee: 0n, timeout: BigInt(timeoutAt / 1000) });
+      const view = viewOf(send, send.bridges[0]!);
+      const { ran, logs } = relayOnce(view, eurekaSteps(D, view, { fault: 'eureka_timeout', world }), seed, (step, at) =>
+        step.run(fakeRun(world, step.chainId === '1' ? eth : hub, { time: at }).ctx, view),
+      );
+      expect(logs).toEqual([]);
+      expect(ran.map((x) => x.label)).toEqual(['eureka_timeout']);
+      const delay = ran[0]!.at - timeoutAt;
+      expect(delay).toBeGreaterThanOrEqual(180_000 * (1 - SERVICE_JITTER));
+      expect(delay).toBeLessThanOrEqual(180_000 * (1 + SERVICE_JITTER));
+      proofDelays.add(delay);
+    }
+    expect(proofDelays.size).toBeGreaterThan(1);
+    expect(eth.ledger.balance(user, WBTC)).toBe(10_000_000n);
   });
 });
 

@@ -19,6 +19,7 @@ import { poolAddress } from '../../../../../src/service/contracts/pools';
 import { buildWorld, type World } from '../../../../../src/service/world';
 import { evmAddressBytes, leftPad32 } from '../../../../../src/chains/addresses';
 import { FakeChains } from './fake-chain';
+import { relayOnce, SERVICE_JITTER } from '../relay-once';
 
 let world: World;
 beforeAll(() => {
@@ -101,10 +102,10 @@ describe('the solver’s fill', () => {
     submit(orderData(recipientBytes(osmoUser())));
     const steps = goFastBridge.simulation.steps(view(), { timing: {} as never, fault: undefined, world });
     // the timeout and refund after the fill run only if it did not settle the crossing
-    expect(steps.map((st) => [st.label, st.chainId, st.afterMs])).toEqual([
-      ['go_fast_fill', 'osmosis-1', 10_000],
-      ['go_fast_timeout', 'osmosis-1', 2_017_000],
-      ['go_fast_refund', '42161', 2_077_000],
+    expect(steps.map((st) => [st.label, st.chainId, st.afterMs, st.fixedMs])).toEqual([
+      ['go_fast_fill', 'osmosis-1', 10_000, undefined],
+      ['go_fast_timeout', 'osmosis-1', 1_801_000, 1_801_000],
+      ['go_fast_refund', '42161', 1_861_000, 1_801_000],
     ]);
     const fill = steps[0];
     const out = chains.tx('osmosis-1', T0 + fill!.afterMs, (ctx) => fill!.run(ctx, view()));
@@ -188,12 +189,15 @@ describe('go_fast_no_solver', () => {
     const { submit, chains, view } = setup();
     submit(orderData(recipientBytes(osmoUser())));
     const steps = goFastBridge.simulation.steps(view(), { timing: {} as never, fault: 'go_fast_no_solver', world });
-    expect(steps.map((s) => [s.label, s.chainId, s.afterMs])).toEqual([
-      ['go_fast_timeout', 'osmosis-1', 2_017_000],
-      ['go_fast_refund', '42161', 2_017_000 + 60_000],
+    // the first second the gateway takes the timeout in (the deadline is T0 + 1800 s), exactly:
+    // only the Hyperlane message back is relayer latency
+    expect(steps.map((s) => [s.label, s.chainId, s.afterMs, s.fixedMs])).toEqual([
+      ['go_fast_timeout', 'osmosis-1', 1_801_000, 1_801_000],
+      ['go_fast_refund', '42161', 1_801_000 + 60_000, 1_801_000],
     ]);
     const [timeout, refund] = steps as [(typeof steps)[0], (typeof steps)[0]];
     expect(() => chains.tx('osmosis-1', T0 + 1_000_000, (ctx) => timeout.run(ctx, view()))).toThrow(/not timed out/);
+    expect(() => chains.tx('osmosis-1', T0 + timeout.afterMs - 1, (ctx) => timeout.run(ctx, view()))).toThrow(/not timed out/);
     expect(chains.tx('osmosis-1', T0 + timeout.afterMs, (ctx) => timeout.run(ctx, view()))).toBeUndefined();
     const out = chains.tx('42161', T0 + refund.afterMs, (ctx) => refund.run(ctx, view()));
     expect(out).toMatchObject({ state: 'refunded', refund: { chainId: '42161', denom: ARB.usdc, address: user() } });
@@ -201,6 +205,28 @@ describe('go_fast_no_solver', () => {
     expect(chains.ledger('42161').balance(ARB.gateway, ARB.usdc)).toBe(0n);
     expect(() => chains.tx('42161', T0 + refund.afterMs, (ctx) => refund.run(ctx, view()))).toThrow(/order is refunded/);
     expect(goFastBridge.faults.map((f) => f.kind)).toEqual(['go_fast_no_solver']);
+  });
+
+  it('through the relay, whatever its jitter draws: the timeout at the deadline, the refund a stretched minute later', () => {
+    const deadline = T0 + 1_800_000;
+    const refundDelays = new Set<number>();
+    for (let seed = 1; seed <= 12; seed += 1) {
+      const { submit, chains, view } = setup();
+      submit(orderData(recipientBytes(osmoUser())));
+      const steps = goFastBridge.simulation.steps(view(), { timing: {} as never, fault: 'go_fast_no_solver', world });
+      const { ran, logs } = relayOnce(view(), steps, seed, (step, at) => chains.tx(step.chainId, at, (ctx) => step.run(ctx, view())));
+      // Osmosis took the timeout (a refusal would be logged) in the first second past the deadline
+      expect(logs).toEqual([]);
+      expect(ran.map((r) => r.label)).toEqual(['go_fast_timeout', 'go_fast_refund']);
+      expect(ran[0]!.at).toBe(deadline + 1_000);
+      const delay = ran[1]!.at - ran[0]!.at;
+      expect(delay).toBeGreaterThanOrEqual(60_000 * (1 - SERVICE_JITTER));
+      expect(delay).toBeLessThanOrEqual(60_000 * (1 + SERVICE_JITTER));
+      refundDelays.add(delay);
+      expect(chains.ledger('42161').balance(user(), ARB.usdc)).toBe(1_000_000_000n);
+    }
+    // the jitter is live: it only never reaches the deadline
+    expect(refundDelays.size).toBeGreaterThan(1);
   });
 });
 
