@@ -6,7 +6,7 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ErrorResponse } from '../../../src/api/schemas';
-import { invalidArgument, parseRequest } from '../../../src/service/http/errors';
+import { invalidArgument, parseRequest, ServiceError } from '../../../src/service/http/errors';
 import { createKey, hashKey, KeyRing, readKeyFile } from '../../../src/service/http/keys';
 import { TokenBucket } from '../../../src/service/http/rate-limit';
 import {
@@ -91,6 +91,18 @@ describe('service HTTP layer', () => {
 
   it('passes ServiceErrors through in the spec shape', async () => {
     await expectError(await fetch(`${base}/v2/refuse`), 400, 3, /^nope$/);
+  });
+
+  it('captures no stack for a caller\'s error (4xx), and keeps it for a 5xx and for real bugs', () => {
+    const limit = Error.stackTraceLimit;
+    const refused = invalidArgument('nope');
+    expect(refused).toBeInstanceOf(ServiceError);
+    expect(refused).toBeInstanceOf(Error);
+    expect(refused.stack).not.toMatch(/\n\s+at /);
+    expect(new ServiceError(404, 5, 'no routes found').stack).not.toMatch(/\n\s+at /);
+    expect(new ServiceError(503, 14, 'down').stack).toMatch(/\n\s+at /);
+    expect(Error.stackTraceLimit).toBe(limit);
+    expect(new Error('bug').stack).toMatch(/\n\s+at /);
   });
 
   it('answers CORS preflights and allows the authorization header', async () => {
