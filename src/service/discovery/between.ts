@@ -123,7 +123,7 @@ export function assetsBetweenChains(world: World, r: BetweenChainsRequest): Asse
   return {
     assets_between_chains: pairs
       .filter((p) => listed(p.source, r) && listed(p.dest, r))
-      .map((p) => ({ asset_on_source: { ...wireAsset(p.source) }, asset_on_dest: { ...wireAsset(p.dest) }, txs_required: p.txs, bridges: [...p.bridges] })),
+      .map((p) => ({ asset_on_source: { ...wireAsset(world, p.source) }, asset_on_dest: { ...wireAsset(world, p.dest) }, txs_required: p.txs, bridges: [...p.bridges] })),
   };
 }
 
