@@ -92,6 +92,17 @@ describe('assets_from_source from Ethereum ATOM', () => {
   });
 });
 
+describe('assets_between_chains with Eureka', () => {
+  it('pairs Ethereum WBTC with its copy on Osmosis, one transaction over Eureka and IBC, and ATOM the other way', async () => {
+    const r = await service.post('/v2/fungible/assets_between_chains', { source_chain_id: '1', dest_chain_id: 'osmosis-1', include_evm_assets: true });
+    expect(r.status).toBe(200);
+    const pair = r.body.assets_between_chains.find((p: { asset_on_source: WireAsset; asset_on_dest: WireAsset }) => p.asset_on_source.denom === WBTC && p.asset_on_dest.denom === WBTC_OSMOSIS);
+    expect(pair).toMatchObject({ txs_required: 1, bridges: ['EUREKA', 'IBC'], asset_on_dest: { trace: 'transfer/channel-0/transfer/08-wasm-1369', ...WBTC_ORIGIN } });
+    const back = await service.post('/v2/fungible/assets_between_chains', { source_chain_id: 'cosmoshub-4', dest_chain_id: '1', include_evm_assets: true });
+    expect(back.body.assets_between_chains.find((p: { asset_on_source: WireAsset }) => p.asset_on_source.denom === 'uatom')).toMatchObject({ asset_on_dest: { denom: ATOM_ERC20 }, txs_required: 1, bridges: ['EUREKA'] });
+  });
+});
+
 describe('the origin of a Eureka copy', () => {
   it('ibc_origin_assets and GET assets name Ethereum WBTC for the Hub voucher and for its copy on Osmosis', async () => {
     const r = await service.post('/v2/fungible/ibc_origin_assets', { assets: [{ denom: WBTC_OSMOSIS, chain_id: 'osmosis-1' }, { denom: WBTC_HUB, chain_id: 'cosmoshub-4' }] });
