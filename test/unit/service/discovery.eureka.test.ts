@@ -104,11 +104,14 @@ describe('assets_between_chains with Eureka', () => {
 });
 
 describe('the origin of a Eureka copy', () => {
-  it('ibc_origin_assets and GET assets name Ethereum WBTC for the Hub voucher and for its copy on Osmosis', async () => {
+  it('ibc_origin_assets and GET assets name Ethereum WBTC for the Hub voucher and for its copy on Osmosis, which GET assets lists', async () => {
     const r = await service.post('/v2/fungible/ibc_origin_assets', { assets: [{ denom: WBTC_OSMOSIS, chain_id: 'osmosis-1' }, { denom: WBTC_HUB, chain_id: 'cosmoshub-4' }] });
     expect(r.status).toBe(200);
     for (const o of r.body.origin_assets) expect(o).toMatchObject({ asset_found: true, asset: { chain_id: '1', denom: WBTC, is_evm: true, trace: '' } });
-    const hub = await service.get('/v2/fungible/assets?chain_ids=cosmoshub-4');
-    expect(hub.body.chain_to_assets_map['cosmoshub-4'].assets.find((a: WireAsset) => a.denom === WBTC_HUB)).toMatchObject({ trace: 'transfer/08-wasm-1369', ...WBTC_ORIGIN });
+    const listed = await service.get('/v2/fungible/assets?chain_ids=cosmoshub-4,osmosis-1');
+    const on = (chainId: string) => listed.body.chain_to_assets_map[chainId].assets as WireAsset[];
+    expect(on('cosmoshub-4').find((a) => a.denom === WBTC_HUB)).toMatchObject({ trace: 'transfer/08-wasm-1369', ...WBTC_ORIGIN });
+    // chain-registry lists it on Osmosis; the World adopts it although its trace leaves the channel graph at the Hub
+    expect(on('osmosis-1').find((a) => a.denom === WBTC_OSMOSIS)).toMatchObject({ trace: 'transfer/channel-0/transfer/08-wasm-1369', symbol: 'WBTC', decimals: 8, ...WBTC_ORIGIN });
   });
 });
