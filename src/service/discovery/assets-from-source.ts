@@ -130,7 +130,7 @@ export function assetsFromSource(world: World, req: AssetsFromSourceRequest): As
   const dest_assets: Record<string, { assets: Asset[] }> = {};
   for (const x of picked) {
     const entry = (dest_assets[x.asset.chainId] ??= { assets: [] });
-    entry.assets.push({ ...wireAsset(x.asset) });
+    entry.assets.push({ ...wireAsset(world, x.asset) });
   }
   return { dest_assets };
 }

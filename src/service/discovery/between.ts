@@ -9,7 +9,7 @@
  * Decisions:
  * - The destination forms are those assets_from_source finds without swaps (so also the
  *   one-hop copies no registry lists); the pair's txs_required is that of the planner's best
- *   swap-free path (IBC transfers, CCTP and Axelar legs), counted the way /route counts
+ *   swap-free path (IBC transfers, CCTP, Axelar and Eureka legs), counted the way /route counts
  *   transactions, and `bridges` lists that path's bridges in order.
  * - allow_multi_tx false (the default) keeps only pairs one transaction can move.
  * - include_evm_assets, include_cw20_assets and include_no_metadata_assets filter both
@@ -123,13 +123,14 @@ export function assetsBetweenChains(world: World, r: BetweenChainsRequest): Asse
   return {
     assets_between_chains: pairs
       .filter((p) => listed(p.source, r) && listed(p.dest, r))
-      .map((p) => ({ asset_on_source: { ...wireAsset(p.source) }, asset_on_dest: { ...wireAsset(p.dest) }, txs_required: p.txs, bridges: [...p.bridges] })),
+      .map((p) => ({ asset_on_source: { ...wireAsset(world, p.source) }, asset_on_dest: { ...wireAsset(world, p.dest) }, txs_required: p.txs, bridges: [...p.bridges] })),
   };
 }
 
 function search(world: World, sourceChainId: string, destChainId: string, allowMultiTx: boolean): Pair[] {
   const ix = plannerIndex(world);
-  const o = { ibc: true, bridgeKinds: new Set<BridgeKind>(['CCTP', 'AXELAR']), maxBridges: DEFAULT_PLANNER_CONFIG.maxBridgesPerLeg };
+  // Eureka too: its packets carry the same token, and IBC hops beyond the Hub ride in its memo
+  const o = { ibc: true, bridgeKinds: new Set<BridgeKind>(['CCTP', 'AXELAR', 'EUREKA']), maxBridges: DEFAULT_PLANNER_CONFIG.maxBridgesPerLeg };
   const out: Pair[] = [];
   for (const s of [...world.assetsOn(sourceChainId)].sort(compareAssets)) {
     const from = ix.position(s.chainId, s.denom);

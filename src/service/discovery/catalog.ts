@@ -82,7 +82,7 @@ export function fungibleAssets(world: World, query: URLSearchParams): AssetsResp
       .assetsOn(chain.chainId)
       .filter((a) => (!nativeOnly || a.trace === '') && (withCw20 || !a.isCw20) && (withNoMetadata || hasMetadata(a)))
       .sort(compareAssets)
-      .map((a) => ({ ...wireAsset(a) }));
+      .map((a) => ({ ...wireAsset(world, a) }));
     if (assets.length > 0 || named) map[chain.chainId] = { assets };
   }
   return { chain_to_assets_map: map };

@@ -2,16 +2,47 @@
 import type { Asset } from '../../api/schemas';
 import { toWireAsset } from '../world/wire';
 import type { WorldAsset } from '../world/types';
+import type { World } from '../world/world';
+import { plannerIndex } from '../planner/graph';
 
-// World assets are frozen and live as long as their World: convert each once.
-const wireCache = new WeakMap<WorldAsset, Asset>();
+// World assets are frozen and live as long as their World: convert each once per World.
+const wireCache = new WeakMap<World, WeakMap<WorldAsset, Asset>>();
 
-/** The wire Asset of a World asset, frozen and shared: callers copy before editing. */
-export function wireAsset(a: WorldAsset): Asset {
-  let w = wireCache.get(a);
+/**
+ * The asset a bridge's voucher stands for, when the World keeps the voucher as an origin of its
+ * own (Eureka's WBTC on the Hub, `transfer/08-wasm-1369`, for Ethereum's WBTC): the native
+ * asset at the far end of one of the voucher's bridge crossings whose denom is the voucher's
+ * base. undefined for any other origin.
+ */
+export function outerOrigin(world: World, originChainId: string, originDenom: string): WorldAsset | undefined {
+  const voucher = world.asset(originChainId, originDenom);
+  if (!voucher || voucher.trace === '') return undefined;
+  const base = world.baseDenomOf(originChainId, originDenom).toLowerCase();
+  const ix = plannerIndex(world);
+  const at = ix.position(originChainId, voucher.denom);
+  if (!at) return undefined;
+  for (const e of ix.bridgesFrom(at.originKey)) {
+    const to = e.leg.to.asset;
+    if (to.trace === '' && to.chainId === to.originChainId && to.denom.toLowerCase() === base) return to;
+  }
+  return undefined;
+}
+
+/**
+ * The wire Asset of a World asset, frozen and shared: callers copy before editing. Its origin
+ * fields name where the token really comes from (spec: "the original denom it represents"),
+ * so a copy of a bridge voucher names the bridged token (Ethereum's WBTC), as its trace does.
+ */
+export function wireAsset(world: World, a: WorldAsset): Asset {
+  let m = wireCache.get(world);
+  if (m === undefined) wireCache.set(world, (m = new WeakMap()));
+  let w = m.get(a);
   if (w === undefined) {
-    w = Object.freeze(toWireAsset(a)) as Asset;
-    wireCache.set(a, w);
+    const outer = outerOrigin(world, a.originChainId, a.originDenom);
+    const wire = toWireAsset(a);
+    if (outer) Object.assign(wire, { origin_chain_id: outer.chainId, origin_denom: outer.denom });
+    w = Object.freeze(wire) as Asset;
+    m.set(a, w);
   }
   return w;
 }

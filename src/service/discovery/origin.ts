@@ -16,7 +16,7 @@ import { invalidArgument } from '../http/errors';
 import { isIbcDenom, joinPath, sha256HexUpper } from '../world/denom';
 import type { WorldAsset } from '../world/types';
 import type { World } from '../world/world';
-import { wireAsset } from './common';
+import { outerOrigin, wireAsset } from './common';
 
 export const MUST_SUPPLY = 'Must supply denom and chain_id';
 
@@ -67,10 +67,13 @@ export function resolveHeld(world: World, chainId: string, denom: string): World
 }
 
 /**
- * The origin's own catalog asset; when the origin chain's asset list lacks it (a registry
+ * The origin's own catalog asset (or what a bridge voucher standing as origin stands for); when the origin chain's asset list lacks it (a registry
  * gap), a bare one carrying the held asset's metadata, which describes the same token.
  */
 function originAsset(world: World, held: WorldAsset): WorldAsset {
+  // a bridge's voucher standing as origin: the token it stands for (Ethereum's WBTC for Eureka's)
+  const outer = outerOrigin(world, held.originChainId, held.originDenom);
+  if (outer) return outer;
   const origin = world.asset(held.originChainId, held.originDenom);
   if (origin) return origin;
   const isCw20 = held.originDenom.startsWith('cw20:');
@@ -107,7 +110,7 @@ export function ibcOriginAssets(world: World, body: unknown): IbcOriginAssetsRes
   const origin_assets = wanted.map(({ denom, chainId }): OptionalAsset => {
     const held = resolveHeld(world, chainId, denom);
     if (!held) return { asset_found: false };
-    return { asset: { ...wireAsset(originAsset(world, held)) }, asset_found: true };
+    return { asset: { ...wireAsset(world, originAsset(world, held)) }, asset_found: true };
   });
   return { origin_assets };
 }

@@ -13,7 +13,8 @@
  * |                     | Axelar iff it is the Axelar hub; swap iff ibc-hooks and no swap yet|
  * | CCTP / Axelar       | IBC onward iff it landed on a Cosmos hub (Noble with PFM, Axelar)  |
  * | swap (venue chain)  | IBC / bridge onward: the entry-point contract sends the output     |
- * | another bridge      | nothing more in the same transaction (counted conservatively)      |
+ * | another bridge      | IBC onward iff the bridge lets an IBC hop ride on its arrival (its |
+ * |                     | planner's cannotContinue) and the chain runs PFM; else nothing     |
  * | anything on EVM/SVM | nothing more                                                       |
  *
  * With allow_multi_tx every state may do everything (each stop starts a new transaction) and
@@ -32,7 +33,9 @@
  */
 import type { ChannelEnd, WorldAsset, WorldChain } from '../world/types';
 import { parseTrace } from '../world/denom';
-import { plannerIndex } from '../planner/graph';
+import { bridgeOf } from '../bridges/registry';
+import { plannerIndex, type BridgeEdge } from '../planner/graph';
+import type { TransferLeg } from '../planner/types';
 import type { World } from '../world/world';
 
 // capability bits
@@ -44,7 +47,8 @@ const SWAP = 8;
 const BRIDGE = 16;
 const ALL = IBC | CCTP | AXL | SWAP | BRIDGE;
 
-type Arrival = 'source' | 'ibc' | 'unwind' | 'cctp' | 'axelar' | 'swap' | 'bridge';
+/** 'bridge-ibc': a bridge delivered it and an IBC hop may ride on in the same transaction (Eureka to the Hub). */
+type Arrival = 'source' | 'ibc' | 'unwind' | 'cctp' | 'axelar' | 'swap' | 'bridge' | 'bridge-ibc';
 
 interface State {
   chainId: string;
@@ -181,9 +185,11 @@ function capsOnArrival(world: World, chain: WorldChain, arrival: Arrival, swappe
     case 'swap':
       return IBC | CCTP | AXL;
     case 'bridge':
-      // what another bridge delivers may go on in the same transaction only where the bridge
-      // carries a payload; counted conservatively as not (with allow_multi_tx it always may)
+      // the bridge's planner said nothing may ride on its arrival (with allow_multi_tx it always may)
       return 0;
+    case 'bridge-ibc':
+      // the planner still asks the receiving chain for PFM before a hop out of an arrival
+      return chain.pfmEnabled ? IBC : 0;
   }
 }
 
@@ -222,7 +228,7 @@ export function reach(world: World, source: WorldAsset, opts: ReachOptions): Rea
     const chain = world.chain(chainId);
     if (!chain) return;
     const caps = capsOnArrival(world, chain, arrival, swapped, multi);
-    const canonical = isCanonical(world, chainId, form.originChainId, form.trace);
+    const canonical = isCanonical(world, chainId, form);
     push({ chainId, ...form, caps, swapped, arrival, canonical }, d, arrival === 'swap');
   };
 
@@ -236,7 +242,7 @@ export function reach(world: World, source: WorldAsset, opts: ReachOptions): Rea
       caps: capsOnArrival(world, srcChain, 'source', false, multi),
       swapped: false,
       arrival: 'source',
-      canonical: isCanonical(world, source.chainId, source.originChainId, source.trace),
+      canonical: isCanonical(world, source.chainId, source),
     },
     0,
     false,
@@ -262,7 +268,9 @@ export function reach(world: World, source: WorldAsset, opts: ReachOptions): Rea
           arrive(back.counterpartyChainId, form, 'unwind', s.swapped, d + 1);
         }
       }
-      const atOrigin = s.trace === '' && s.chainId === s.originChainId;
+      // the origin's own form: its native denom, or a bridge's voucher standing as the origin
+      // (Eureka's WBTC on the Hub, trace transfer/08-wasm-1369), whose copies extend its trace
+      const atOrigin = s.chainId === s.originChainId && s.trace === originTrace(world, s);
       const forward = (end: ChannelEnd): void => {
         if (first && end.channelId === first.channel) return; // that would be the unwind above
         const recv = `${end.counterpartyPortId}/${end.counterpartyChannelId}`;
@@ -311,7 +319,7 @@ export function reach(world: World, source: WorldAsset, opts: ReachOptions): Rea
       const at = ix.position(s.chainId, held.denom);
       for (const e of at ? ix.bridgesFrom(at.originKey) : []) {
         if (e.kind === 'CCTP' || e.kind === 'AXELAR' || e.leg.from.chainId !== s.chainId || e.leg.from.denom !== at!.denom) continue;
-        arrive(e.leg.to.chainId, originForm(e.leg.to.asset), 'bridge', s.swapped, d + 1);
+        arrive(e.leg.to.chainId, originForm(e.leg.to.asset), ibcMayFollow(world, e) ? 'bridge-ibc' : 'bridge', s.swapped, d + 1);
       }
     }
 
@@ -411,11 +419,32 @@ function collect(world: World, idx: Indexes, source: WorldAsset, states: Map<str
   return out;
 }
 
-/** Native on its origin chain, or the one-hop copy over the preferred channel from there. */
-function isCanonical(world: World, chainId: string, originChainId: string, trace: string): boolean {
-  if (trace === '') return chainId === originChainId;
-  const hop = firstHop(trace);
-  if (!hop || hop.rest !== '') return false;
-  const end = world.channelBetween(chainId, originChainId);
+/** The trace of the origin's own form: '' for a native denom, a bridge voucher's own trace otherwise. */
+function originTrace(world: World, form: Pick<State, 'originChainId' | 'originDenom'>): string {
+  return world.asset(form.originChainId, form.originDenom)?.trace ?? '';
+}
+
+/**
+ * Whether the bridge lets an IBC hop onward from where it lands ride in the same transaction,
+ * as its planner decides for a route (cannotContinue), asked with a real hop over one of the
+ * receiving chain's channels.
+ */
+function ibcMayFollow(world: World, e: BridgeEdge): boolean {
+  const to = e.leg.to;
+  if (world.chain(to.chainId)?.chainType !== 'cosmos') return false;
+  const end = world.neighbors(to.chainId).find((n) => n.preferred);
+  if (!end || world.denomTrace(to.denom) === undefined) return false;
+  const hop = world.denomAfterHop(to.denom, to.chainId, end.channelId);
+  const next: TransferLeg = { kind: 'transfer', fromChainId: to.chainId, toChainId: hop.chainId, end, denomIn: to.denom, denomOut: hop.denom };
+  return bridgeOf(e.kind).planner.cannotContinue(world, e.leg, next) === undefined;
+}
+
+/** The origin's own form on its origin chain, or the one-hop copy of it over the preferred channel from there. */
+function isCanonical(world: World, chainId: string, form: Pick<State, 'originChainId' | 'originDenom' | 'trace'>): boolean {
+  const own = originTrace(world, form);
+  if (form.trace === own) return chainId === form.originChainId;
+  const hop = firstHop(form.trace);
+  if (!hop || hop.rest !== own) return false;
+  const end = world.channelBetween(chainId, form.originChainId);
   return end !== undefined && end.portId === hop.port && end.channelId === hop.channel;
 }

@@ -138,7 +138,7 @@ function recommend(world: World, e: Entry): AssetRecommendation[] {
       if (x.asset.chainId !== e.destChainId || !qualifies(world, x, e.reason)) continue;
       if (!best || ranksBefore(world, x, best)) best = x;
     }
-    if (best) return [{ asset: { ...wireAsset(best.asset) }, reason: e.reason ?? reasonFor(world, best) }];
+    if (best) return [{ asset: { ...wireAsset(world, best.asset) }, reason: e.reason ?? reasonFor(world, best) }];
   }
   return [];
 }

@@ -9,7 +9,7 @@
  */
 import { logoOf } from './chains';
 import { traceKey, type TraceIndexEntry } from './channels';
-import { ibcDenomOfFullPath, isIbcDenom, parseFullPath } from './denom';
+import { hopsToTrace, ibcDenomOfFullPath, isIbcDenom, parseFullPath } from './denom';
 import type { RegAsset, RegTrace } from './registry';
 import type { Quirk, WorldAsset } from './types';
 
@@ -60,7 +60,21 @@ export type RegistryAssetResult =
   | { kind: 'asset'; asset: WorldAsset; traces: readonly RegTrace[] }
   | { kind: 'skipped-type'; typeAsset: string }
   | { kind: 'quirk'; quirk: Quirk; hash: HashCheck }
-  | { kind: 'orphan'; hash: 'match' };
+  | { kind: 'orphan'; hash: 'match'; beyond?: BeyondGraph };
+
+/**
+ * An orphan whose trace leaves the channel graph on a World chain (Eureka's copies: the last
+ * hop is the Hub's Ethereum light client, 08-wasm-1369). Once the bridges' assets are in, the
+ * World adopts it when `rest`/`baseDenom` is a bridge voucher listed on `chainName` (the
+ * voucher stands as the origin), with the registry entry's own fields in `asset`.
+ */
+export interface BeyondGraph {
+  chainName: string;
+  rest: string;
+  baseDenom: string;
+  asset: Omit<WorldAsset, 'originChainId' | 'originDenom'>;
+  traces: readonly RegTrace[];
+}
 
 /** Outcome of recomputing an IBC asset's denom: not an IBC asset, equal to base, different. */
 export type HashCheck = 'none' | 'match' | 'mismatch';
@@ -138,7 +152,10 @@ export function assetFromRegistry(a: RegAsset, ctx: RegistryAssetContext): Regis
       }
       next = claimed.chainName;
     }
-    if (next === undefined) return { kind: 'orphan', hash: 'match' };
+    if (next === undefined) {
+      const asset = { chainId: ctx.chainId, denom: computed, trace, isCw20: false, isEvm: false, isSvm: false, ...metadataOf(a), typeAsset, source: 'registry' as const };
+      return { kind: 'orphan', hash: 'match', beyond: { chainName: cur, rest: hopsToTrace(hops.slice(i)), baseDenom, asset, traces } };
+    }
     cur = next;
   }
   const originChainId = ctx.worldIds.get(cur);

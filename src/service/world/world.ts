@@ -9,7 +9,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { fromBech32 } from '@cosmjs/encoding';
-import { assetFromRegistry, recommendedSymbolFor } from './assets';
+import { assetFromRegistry, recommendedSymbolFor, type BeyondGraph } from './assets';
 import { chainFromBridgeRow, cosmosChainFromRegistry, isWorldCosmosChain } from './chains';
 import { buildChannelGraph, endKey, pairKey, traceKey, type ChannelGraph } from './channels';
 import { readBridges, readPrices, readVenues, type BridgeAssetRow } from './data';
@@ -513,6 +513,7 @@ export function buildWorld(options: BuildWorldOptions = {}): World {
   let ibcChecked = 0;
   let ibcMatched = 0;
   let orphans = 0;
+  const beyondGraph: BeyondGraph[] = [];
   const registerTrace = (denom: string, trace: string, baseDenom: string): void => {
     if (!traces.has(denom)) traces.set(denom, { trace, baseDenom });
   };
@@ -537,6 +538,7 @@ export function buildWorld(options: BuildWorldOptions = {}): World {
           ibcChecked += 1;
           ibcMatched += 1;
           orphans += 1;
+          if (r.beyond) beyondGraph.push(r.beyond);
           break;
         case 'asset': {
           if (r.asset.trace !== '') {
@@ -586,6 +588,20 @@ export function buildWorld(options: BuildWorldOptions = {}): World {
     const k = catalogKey(chainType, x.denom);
     if (onChain.has(k)) throw new Error(`src/service/${x.file}: ${x.denom} is already an asset of ${x.chainId}`);
     onChain.set(k, asset);
+  }
+
+  // ---- registry copies of a bridge's voucher (Eureka's WBTC on Osmosis): their trace ends at
+  // the voucher, which stands as their origin, as it does for the copies a hop derives
+  for (const b of beyondGraph) {
+    const at = worldIds.get(b.chainName);
+    const voucher = at === undefined ? undefined : catalog.get(at)?.get(catalogKey('cosmos', computeIbcDenom(b.rest, b.baseDenom)));
+    const onChain = catalog.get(b.asset.chainId);
+    if (!voucher || voucher.trace !== b.rest || voucher.chainId !== voucher.originChainId || !onChain) continue;
+    const k = catalogKey('cosmos', b.asset.denom);
+    if (onChain.has(k)) continue;
+    onChain.set(k, { ...b.asset, originChainId: voucher.originChainId, originDenom: voucher.originDenom });
+    rawTraces.set(originKey(b.asset.chainId, b.asset.denom), b.traces);
+    orphans -= 1;
   }
 
   // ---- metadata that comes from the origin: coingecko id, recommended symbol

@@ -140,7 +140,7 @@ describe('planRoute over random pairs', () => {
           expect(builtTxOfEachOperation(route)).toEqual(ops.map((o) => o.tx_index));
         }
       }),
-      { numRuns: 600, seed: 20250630 },
+      { numRuns: 800, seed: 20250630 },
     );
     expect(routes).toBeGreaterThan(200);
     expect(built).toBeGreaterThan(200);
