@@ -11,7 +11,8 @@
  * | being the source    | anything: the user signs here                                      |
  * | IBC, Cosmos chain   | IBC onward iff the chain runs PFM; CCTP iff it is Noble (with PFM);|
  * |                     | Axelar iff it is the Axelar hub; swap iff ibc-hooks and no swap yet|
- * | CCTP / Axelar       | IBC onward iff it landed on a Cosmos hub (Noble with PFM, Axelar)  |
+ * | CCTP                | nothing more: the minted USDC carries no memo (a new transaction)  |
+ * | Axelar              | IBC onward iff it landed on the Axelar hub                         |
  * | swap (venue chain)  | IBC / bridge onward: the entry-point contract sends the output     |
  * | another bridge      | IBC onward iff the bridge lets an IBC hop ride on its arrival (its |
  * |                     | planner's cannotContinue) and the chain runs PFM; else nothing     |
@@ -179,7 +180,9 @@ function capsOnArrival(world: World, chain: WorldChain, arrival: Arrival, swappe
       return caps;
     }
     case 'cctp':
-      return isNoble && chain.pfmEnabled ? IBC : 0;
+      // as the planner has it (cctp/planner.ts cannotContinue): the minted USDC carries no memo,
+      // so whatever follows on Noble is a transaction of its own
+      return 0;
     case 'axelar':
       return isAxelar ? IBC : 0;
     case 'swap':

@@ -121,11 +121,18 @@ describe('assets_from_source: transfers only', () => {
     expect(run(req)).toEqual({ dest_assets: {} });
   });
 
-  it('CCTP: USDC on Ethereum reaches USDC on Noble and Solana, and on through Noble (PFM)', () => {
+  it('CCTP: USDC on Ethereum reaches USDC on Noble and Solana; on past Noble only in a second transaction (or by Go Fast)', () => {
     const res = run({ source_asset_denom: ETH_USDC, source_asset_chain_id: '1' });
     expect(has(res, 'noble-1', 'uusdc')).toBe(true);
     expect(res.dest_assets['solana']?.assets.map((a) => a.symbol)).toEqual(['USDC']);
+    // Go Fast fills on Osmosis in one transaction from Ethereum
     expect(has(res, 'osmosis-1', USDC_NOBLE_ON_OSMOSIS)).toBe(true);
+    // from Solana only CCTP leaves, and the USDC it mints on Noble carries no memo (the planner's
+    // rule too): onward from Noble is a new transaction
+    const solana = { source_asset_denom: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', source_asset_chain_id: 'solana' };
+    expect(has(run(solana), 'noble-1', 'uusdc')).toBe(true);
+    expect(has(run(solana), 'osmosis-1', USDC_NOBLE_ON_OSMOSIS)).toBe(false);
+    expect(has(run({ ...solana, allow_multi_tx: true }), 'osmosis-1', USDC_NOBLE_ON_OSMOSIS)).toBe(true);
     // Ethereum USDC is also Axelar's canonical token: axlUSDC on Axelar is one transfer away
     expect(has(res, 'axelar-dojo-1', 'uusdc')).toBe(true);
   });

@@ -24,8 +24,8 @@ let service: RunningService;
 beforeAll(async () => void (service = await startService({ speed: 0 })));
 afterAll(() => service.close());
 
-async function destinations(denom: string): Promise<WireAsset[]> {
-  const r = await service.post('/v2/fungible/assets_from_source', { source_asset_denom: denom, source_asset_chain_id: '1' });
+async function destinations(denom: string, chainId = '1'): Promise<WireAsset[]> {
+  const r = await service.post('/v2/fungible/assets_from_source', { source_asset_denom: denom, source_asset_chain_id: chainId });
   expect(r.status).toBe(200);
   return Object.values(r.body.dest_assets as Record<string, { assets: WireAsset[] }>).flatMap((e) => e.assets);
 }
@@ -35,17 +35,14 @@ async function destinations(denom: string): Promise<WireAsset[]> {
  * the answer), and those it answers with more than one transaction (discovery was asked for
  * single-transaction destinations, allow_multi_tx unset).
  */
-async function routeEach(source: string, amount: string, list: readonly WireAsset[]): Promise<{ failed: string[]; multiTx: string[] }> {
+async function routeEach(source: string, amount: string, list: readonly WireAsset[], sourceChainId = '1'): Promise<{ failed: string[]; multiTx: string[] }> {
   const failed: string[] = [];
   const multiTx: string[] = [];
   for (const a of list) {
-    const r = await service.post('/v2/fungible/route', {
-      source_asset_denom: source,
-      source_asset_chain_id: '1',
-      dest_asset_denom: a.denom,
-      dest_asset_chain_id: a.chain_id,
-      amount_in: amount,
-    });
+    const body = { source_asset_denom: source, source_asset_chain_id: sourceChainId, dest_asset_denom: a.denom, dest_asset_chain_id: a.chain_id, amount_in: amount };
+    let r = await service.post('/v2/fungible/route', body);
+    // a destination Go Fast alone reaches in one transaction is listed too: the popup's comparison asks go_fast
+    if (r.status === 404) r = await service.post('/v2/fungible/route', { ...body, go_fast: true });
     if (r.status !== 200) failed.push(`${a.chain_id} ${a.denom}: ${r.status} ${JSON.stringify(r.body)}`);
     else if (r.body.txs_required !== 1) multiTx.push(`${a.chain_id} ${a.denom}: ${r.body.txs_required} transactions`);
   }
@@ -114,4 +111,18 @@ describe('the origin of a Eureka copy', () => {
     // chain-registry lists it on Osmosis; the World adopts it although its trace leaves the channel graph at the Hub
     expect(on('osmosis-1').find((a) => a.denom === WBTC_OSMOSIS)).toMatchObject({ trace: 'transfer/channel-0/transfer/08-wasm-1369', symbol: 'WBTC', decimals: 8, ...WBTC_ORIGIN });
   });
+});
+
+describe('assets_from_source from USDC on Arbitrum and Base (CCTP, Axelar, Stargate, Go Fast)', () => {
+  // CCTP's minted USDC carries no memo, so beyond Noble only Go Fast (through Osmosis) is one transaction
+  for (const [chainId, usdc] of [
+    ['42161', '0xaf88d065e77c8cC2239327C5EDb3A432268e5831'],
+    ['8453', '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'],
+  ] as const) {
+    it(`${chainId}: answers 200 on /v2/fungible/route, in one transaction, for every destination it lists`, async () => {
+      const list = await destinations(usdc, chainId);
+      expect(list.length).toBeGreaterThan(3);
+      expect(await routeEach(usdc, '10000000', list, chainId)).toEqual({ failed: [], multiTx: [] });
+    });
+  }
 });
