@@ -6,13 +6,13 @@
  *   MessagingFee { uint256 nativeFee; uint256 lzTokenFee }
  * The messaging fee is paid as the transaction's value; the refund address gets what is left.
  */
-import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { abiFunctionWithSignature, selectorOf } from '../abi';
 import type { Checker } from '../context';
 import { LAYERZERO_ENDPOINT_IDS, sameAddress, type OftContract } from '../contracts';
 import { mintRecipientMatches, uintOf } from '../cosmos';
 import { checkApprovals, type EvmTxIn } from '../evm';
 import type { Step } from '../route';
+import { AbiWords, hexOf } from './words';
 
 export const OFT_SEND = abiFunctionWithSignature('send', ['(uint32,bytes32,uint256,uint256,bytes,bytes,bytes)', '(uint256,uint256)', 'address'], []);
 
@@ -32,37 +32,17 @@ export interface OftSend {
 
 /** `send` calldata, or undefined when the selector differs or the layout is broken (never a throw). */
 export function decodeOftSend(data: string): OftSend | undefined {
-  const hex = data.startsWith('0x') ? data.slice(2) : data;
-  if (hex.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(hex) || hex.slice(0, 8).toLowerCase() !== OFT_SEND.selector) return undefined;
-  const b = hexToBytes(hex.slice(8));
-  const word = (at: number): bigint | undefined => (at >= 0 && at + 32 <= b.length ? BigInt(`0x${bytesToHex(b.subarray(at, at + 32))}`) : undefined);
-  const offset = (base: number, head: number): number | undefined => {
-    const o = word(head);
-    return o === undefined || o > BigInt(b.length) ? undefined : base + Number(o);
-  };
-  const bytesAt = (at: number | undefined): Uint8Array | undefined => {
-    const length = at === undefined ? undefined : word(at);
-    return length === undefined || BigInt(at! + 32) + length > BigInt(b.length) ? undefined : b.slice(at! + 32, at! + 32 + Number(length));
-  };
-  const base = offset(0, 0);
-  const refund = word(96);
-  if (base === undefined || refund === undefined || refund >> 160n !== 0n) return undefined;
-  const [dstEid, amountLD, minAmountLD, nativeFee, lzTokenFee] = [word(base), word(base + 64), word(base + 96), word(32), word(64)];
-  const [extraOptions, composeMsg, oftCmd] = [4, 5, 6].map((i) => bytesAt(offset(base, base + i * 32)));
-  if (dstEid === undefined || dstEid >> 32n !== 0n || amountLD === undefined || minAmountLD === undefined || nativeFee === undefined || lzTokenFee === undefined) return undefined;
-  if (!extraOptions || !composeMsg || !oftCmd || base + 64 > b.length) return undefined;
-  return {
-    dstEid,
-    to: b.slice(base + 32, base + 64),
-    amountLD,
-    minAmountLD,
-    extraOptions,
-    composeMsg,
-    oftCmd,
-    nativeFee,
-    lzTokenFee,
-    refundAddress: `0x${refund.toString(16).padStart(40, '0')}`,
-  };
+  const w = selectorOf(data) === OFT_SEND.selector ? AbiWords.of(data) : undefined;
+  // head: sendParam's offset, then the fee tuple inline, then the refund address
+  const base = w?.offset(0, 0);
+  if (!w || base === undefined) return undefined;
+  const refundAddress = w.address(96);
+  const [dstEid, to] = [w.uint(base, 32), w.word(base + 32)];
+  const [amountLD, minAmountLD, nativeFee, lzTokenFee] = [w.uint(base + 64), w.uint(base + 96), w.uint(32), w.uint(64)];
+  const [extraOptions, composeMsg, oftCmd] = [4, 5, 6].map((i) => w.bytes(w.offset(base + i * 32, base)));
+  if (refundAddress === undefined || dstEid === undefined || !to || amountLD === undefined || minAmountLD === undefined || nativeFee === undefined || lzTokenFee === undefined) return undefined;
+  if (!extraOptions || !composeMsg || !oftCmd) return undefined;
+  return { dstEid, to, amountLD, minAmountLD, extraOptions, composeMsg, oftCmd, nativeFee, lzTokenFee, refundAddress };
 }
 
 /** What differs between the two bridges that call `send`. */
@@ -108,7 +88,7 @@ export function checkOftTx(c: Checker, chainId: string, tx: EvmTxIn, kind: 'star
   checkFees(c, chainId, step, send, tx);
   if (send.composeMsg.length > 0) c.report('message_type', `send carries a compose message that calls a contract on ${step.to ?? '(unknown)'}; no operation of the route asks for one`);
   if (send.extraOptions.length > 0) c.report('unverified', "send's extraOptions are not decoded by Courier");
-  if (!bridge.oftCmdAllowed(send.oftCmd)) c.report('unverified', `send's oftCmd 0x${bytesToHex(send.oftCmd)} is not one Courier reads`);
+  if (!bridge.oftCmdAllowed(send.oftCmd)) c.report('unverified', `send's oftCmd ${hexOf(send.oftCmd)} is not one Courier reads`);
   checkApprovals(c, chainId, to, step, send.amountLD, tx.required_erc20_approvals);
   return true;
 }
@@ -122,7 +102,7 @@ function checkDestination(c: Checker, step: Step, send: OftSend): void {
     c.report('chain', `operation ${step.index} names endpoint id ${step.endpointId}, but ${step.to ?? 'the destination'}'s is ${eid}`);
   }
   if (!mintRecipientMatches(send.to, c.route.addresses.get(step.to ?? ''))) {
-    c.report('recipient', `send's to 0x${bytesToHex(send.to)} is not your address on ${step.to ?? '(unknown)'} (${c.callerOn(step.to)})`);
+    c.report('recipient', `send's to ${hexOf(send.to)} is not your address on ${step.to ?? '(unknown)'} (${c.callerOn(step.to)})`);
   }
 }
 

@@ -11,15 +11,13 @@ import type { Checker } from '../context';
 import { OPINIT_BRIDGES } from '../contracts';
 import { uintOf as uint } from '../cosmos';
 import type { Step } from '../route';
+import { obj, text, type Obj } from './words';
 
 export const OPINIT_TYPE_URLS = {
   deposit: '/opinit.ophost.v1.MsgInitiateTokenDeposit',
   withdrawal: '/opinit.opchild.v1.MsgInitiateTokenWithdrawal',
 } as const;
 
-type Obj = Record<string, unknown>;
-const obj = (v: unknown): Obj | undefined => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : undefined);
-const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 /** x/ophost's L2 denom: `l2/` + hex SHA3-256(bridge id as 8 bytes big-endian ‖ L1 denom). */
 export function opinitL2Denom(bridgeId: bigint, l1Denom: string): string | undefined {

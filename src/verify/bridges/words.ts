@@ -31,6 +31,11 @@ export class AbiWords {
     return v >> BigInt(bits) === 0n ? v : undefined;
   }
 
+  /** The raw 32 bytes at `at` (a bytes32 value). */
+  word(at: number): Uint8Array | undefined {
+    return at < 0 || at + 32 > this.args.length ? undefined : this.args.slice(at, at + 32);
+  }
+
   address(at: number): string | undefined {
     const v = this.uint(at, 160);
     return v === undefined ? undefined : `0x${v.toString(16).padStart(40, '0')}`;
