@@ -12,7 +12,7 @@ import type { MsgExecuteContract } from 'cosmjs-types/cosmwasm/wasm/v1/tx';
 import type { MsgTransfer } from 'cosmjs-types/ibc/applications/transfer/v1/tx';
 import type { World } from '../world/world';
 import type { WorldChain } from '../world/types';
-import type { BridgeEvent, TxEvent } from './blocks';
+import type { BridgeEvent, GenericBridgeEvent, TxEvent } from './blocks';
 import { ExecError } from './errors';
 import type { RecvResult, PacketRecord, TransferArgs } from './ics20';
 import type { ChainLedger } from './ledger';
@@ -28,6 +28,8 @@ export interface ExecResult {
 type Stamped = 'id' | 'chainId' | 'txHash' | 'height' | 'time';
 /** A bridge event as an executor writes it; the simulator stamps id, chain, tx, height and time. */
 export type BridgeEventInput = BridgeEvent extends infer E ? (E extends BridgeEvent ? Omit<E, Stamped> : never) : never;
+/** A registered bridge's crossing as its contract or module starts it, with its own id and detail. */
+export type CrossingInput<B extends GenericBridgeEvent['bridge'], D> = Omit<GenericBridgeEvent, Stamped | 'bridge' | 'detail'> & { bridge: B; detail: D };
 
 /** A contract's key-value store on its chain: journaled like balances, cleared by reset(). */
 export interface ContractStorage {

@@ -26,8 +26,7 @@ import { toChecksumAddress } from '../../../chains/addresses';
 import type { TxEvent } from '../../chains/blocks';
 import { spendAllowance } from '../../chains/erc20';
 import { ExecError } from '../../chains/errors';
-import type { ExecContext } from '../../chains/executors';
-import type { GenericBridgeEvent } from '../../chains/blocks';
+import type { CrossingInput, ExecContext } from '../../chains/executors';
 import type { BridgeOutcome, BridgeTransferView, EvmContractCall } from '../types';
 import { decodeOrder as decodeOrderBytes, decodeSubmitOrder, encodeOrder, orderId, type GoFastOrder } from './calldata';
 import { GO_FAST_DATA, type GoFastData, type GoFastSource } from './data';
@@ -57,7 +56,7 @@ export type GoFastOrderDetail = {
 };
 
 /** What the EVM gateway hands the simulator when an order is submitted (the crossing's event, before it is stamped). */
-export type GoFastCrossingStart = Omit<GenericBridgeEvent, 'id' | 'chainId' | 'txHash' | 'height' | 'time' | 'detail'> & { detail: GoFastOrderDetail };
+export type GoFastCrossingStart = CrossingInput<'GO_FAST', GoFastOrderDetail>;
 
 /** The order a Go Fast crossing's event carries in its detail. */
 export function orderOf(event: object): GoFastOrderDetail {

@@ -13,11 +13,11 @@
  * quotes (at most max_fee) into the `hyperlane` module account; on Manta Pacific the tx value
  * pays the InterchainGasPaymaster and the excess is refunded to the sender.
  */
-import type { GenericBridgeEvent, TxEvent } from '../../chains/blocks';
+import type { TxEvent } from '../../chains/blocks';
 import { checkAddress, moduleAddress } from '../../chains/address';
 import { executeErc20 } from '../../chains/erc20';
 import { ExecError } from '../../chains/errors';
-import type { ExecContext } from '../../chains/executors';
+import type { CrossingInput, ExecContext } from '../../chains/executors';
 import type { MsgCodec } from '../../chains/messages';
 import { toChecksumAddress } from '../../../chains/addresses';
 import type { World, WorldChain } from '../../world';
@@ -42,7 +42,7 @@ export type HyperlaneDetail = {
 };
 
 /** A dispatched warp transfer, as the source chain hands it to the bridge simulator (which stamps id, chain, tx, height and time). */
-export type HyperlaneDispatch = Omit<GenericBridgeEvent, 'id' | 'chainId' | 'txHash' | 'height' | 'time' | 'bridge' | 'detail'> & { bridge: 'HYPERLANE'; detail: HyperlaneDetail };
+export type HyperlaneDispatch = CrossingInput<'HYPERLANE', HyperlaneDetail>;
 
 /** The Hyperlane detail of a crossing's event; throws for another bridge's. */
 export function detailOf(t: BridgeTransferView): HyperlaneDetail {

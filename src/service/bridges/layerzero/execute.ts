@@ -17,9 +17,9 @@
 import { toChecksumAddress } from '../../../chains/addresses';
 import { executeErc20, spendAllowance } from '../../chains/erc20';
 import { ExecError } from '../../chains/errors';
-import type { ExecContext } from '../../chains/executors';
+import type { CrossingInput, ExecContext } from '../../chains/executors';
 import type { BridgeGenesisHolding } from '../../chains/genesis';
-import type { GenericBridgeEvent, TxEvent } from '../../chains/blocks';
+import type { TxEvent } from '../../chains/blocks';
 import type { BridgeInstaller, EvmContractCall, EvmContractHandler } from '../types';
 import { deploymentByEid, type LayerZeroData, type OftDeployment } from './data';
 import { messagingFee } from './fees';
@@ -62,10 +62,7 @@ export type LayerZeroDetail = {
 export const OFT_SENT_KIND = 'layer_zero_oft_sent';
 
 /** A crossing as the OFT's send starts it: the bridge event the simulator stamps and relays. */
-export type LayerZeroCrossing = Omit<GenericBridgeEvent, 'id' | 'chainId' | 'txHash' | 'height' | 'time' | 'bridge' | 'detail'> & {
-  bridge: 'LAYER_ZERO';
-  detail: LayerZeroDetail;
-};
+export type LayerZeroCrossing = CrossingInput<'LAYER_ZERO', LayerZeroDetail>;
 
 export const revert = (why: string): ExecError => new ExecError(`execution reverted: ${why}`, 1, 'evm');
 

@@ -14,10 +14,10 @@
  * gives the destination's pool credit back toward the source (whose pool grew by that much).
  */
 import { toChecksumAddress } from '../../../chains/addresses';
-import type { GenericBridgeEvent, TxEvent } from '../../chains/blocks';
+import type { TxEvent } from '../../chains/blocks';
 import { spendAllowance } from '../../chains/erc20';
 import { ExecError } from '../../chains/errors';
-import type { ExecContext } from '../../chains/executors';
+import type { CrossingInput, ExecContext } from '../../chains/executors';
 import type { World } from '../../world';
 import type { BridgeInstaller, EvmContractCall, EvmContractHandler } from '../types';
 import {
@@ -65,10 +65,7 @@ export type StargateSendDetail = {
 export const STARGATE_SEND_KIND = 'stargate_send';
 
 /** The crossing a send starts, as send() hands it to the simulator (which stamps chain, tx, height, time). */
-export type StargateSendEvent = Omit<GenericBridgeEvent, 'id' | 'chainId' | 'txHash' | 'height' | 'time' | 'bridge' | 'detail'> & {
-  bridge: 'STARGATE';
-  detail: StargateSendDetail;
-};
+export type StargateSendEvent = CrossingInput<'STARGATE', StargateSendDetail>;
 
 const creditKey = (eid: number): string => `credit/${eid}`;
 const nonceKey = (dstEid: number): string => `nonce/${dstEid}`;
