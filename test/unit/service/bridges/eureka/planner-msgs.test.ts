@@ -3,7 +3,7 @@ import { decodeHandlerTransfer } from '../../../../../src/service/bridges/eureka
 import { EUREKA_DATA, type EurekaAssetRow } from '../../../../../src/service/bridges/eureka/data';
 import { eurekaBridge } from '../../../../../src/service/bridges/eureka';
 import type { EurekaLegData, EurekaPlannedLeg } from '../../../../../src/service/bridges/eureka/planner';
-import type { MsgsBridgeLeg, MsgsLegBase, PlannedBridgeLeg, TxBuilding } from '../../../../../src/service/bridges/types';
+import type { MsgsBridgeLeg, MsgsLegBase, PlannedBridgeLeg } from '../../../../../src/service/bridges/types';
 import { devAddress, devEvmAddress } from '../../../../../src/service/chains/address';
 import { DEFAULT_PLANNER_CONFIG } from '../../../../../src/service/planner/config';
 import type { PlannerIndex } from '../../../../../src/service/planner/graph';
@@ -12,6 +12,7 @@ import type { Position, TransferLeg } from '../../../../../src/service/planner/t
 import { baseUnitsForUsd, parseUsd } from '../../../../../src/service/pricing';
 import { getWorld, parseTrace, type WorldAsset } from '../../../../../src/service/world';
 import type { Delivery } from '../../../../../src/service/msgs/memo';
+import { testTxBuilding } from '../../../../support/tx-building';
 
 const world = getWorld();
 const D = EUREKA_DATA;
@@ -141,28 +142,14 @@ const W = 'operation 0 (eureka_transfer)';
 const TIMEOUT_NS = (T_NOW / 1000n + 300n) * 1_000_000_000n;
 
 function building(onward?: Delivery) {
-  const out: unknown[] = [];
-  const b: TxBuilding = {
-    world,
-    address: (pos) => [user, hubUser][pos]!,
+  return testTxBuilding(world, [user, hubUser], {
+    evm: { chainId: '1' },
+    cosmos: { chainId: 'cosmoshub-4', path: ['cosmoshub-4', '1'], signer: hubUser },
+    onward: () => onward,
     timeoutNs: TIMEOUT_NS,
     timeoutSeconds: 300n,
     nowMs: T_NOW,
-    indices: [0],
-    svmFeePayer: undefined,
-    onward: () => onward,
-    evmTx(to, value, data, approvals) {
-      const tx = { evm_tx: { chain_id: '1', to, value: value.toString(), data, required_erc20_approvals: approvals, signer_address: user }, operations_indices: [0] };
-      out.push(tx);
-      return tx;
-    },
-    cosmosTx(msgs) {
-      const tx = { cosmos_tx: { chain_id: 'cosmoshub-4', path: ['cosmoshub-4', '1'], signer_address: hubUser, msgs }, operations_indices: [0] };
-      out.push(tx);
-      return tx;
-    },
-  };
-  return b;
+  });
 }
 
 const baseLeg = (from: string, to: string, denomIn: string, denomOut: string, fromPos: number, toPos: number): MsgsLegBase => ({

@@ -17,6 +17,7 @@ import { QuoteContext } from '../../../../../src/service/planner/quote';
 import { buildWorld, type World } from '../../../../../src/service/world';
 import { devAddress, devEvmAddress } from '../../../../../src/service/chains';
 import { readFileSync } from 'node:fs';
+import { testTxBuilding } from '../../../../support/tx-building';
 
 let world: World;
 let ctx: QuoteContext;
@@ -141,27 +142,8 @@ describe('msgs', () => {
   });
 
   function building(onward: TxBuilding['onward']): { b: TxBuilding; txs: unknown[] } {
-    const txs: unknown[] = [];
-    const addresses = [devEvmAddress(0), devAddress(0, 'osmo')];
-    const b: TxBuilding = {
-      world,
-      address: (pos) => addresses[pos]!,
-      timeoutNs: 0n,
-      timeoutSeconds: 0n,
-      nowMs: 1_790_000_000_000n,
-      indices: [0],
-      svmFeePayer: undefined,
-      onward,
-      evmTx: (to, value, data, approvals) => {
-        const tx = { evm_tx: { chain_id: '42161', to, value: value.toString(), data, required_erc20_approvals: approvals, signer_address: addresses[0]! }, operations_indices: [0] };
-        txs.push(tx);
-        return tx;
-      },
-      cosmosTx: () => {
-        throw new Error('no cosmos tx from an EVM source');
-      },
-    };
-    return { b, txs };
+    const b = testTxBuilding(world, [devEvmAddress(0), devAddress(0, 'osmo')], { evm: { chainId: '42161' }, nowMs: 1_790_000_000_000n, onward });
+    return { b, txs: b.txs };
   }
 
   it('reads the operation back and gives the same amount out', () => {

@@ -7,6 +7,7 @@ import type { EvmTxJson } from '../../../../../src/service/msgs/build';
 import type { CosmosMsgJson } from '../../../../../src/service/msgs/cosmos';
 import { CELESTIA, MANTA, TIA_N, TIA_TOKEN_ID } from './support';
 import { getWorld } from '../../../../../src/service/world';
+import { testTxBuilding } from '../../../../support/tx-building';
 
 const world = getWorld();
 const msgs = hyperlaneBridge.msgs;
@@ -19,28 +20,16 @@ function base(from: string, to: string, denomIn: string, denomOut: string): Msgs
   return { index: 0, txIndex: 0, from, to, fromPos: 0, toPos: 1, denomIn, denomOut, amountIn: 10_000_000n, amountOut: 10_000_000n };
 }
 
-function builder(addresses: string[]): TxBuilding & { evm: EvmTxJson[]; cosmos: CosmosMsgJson[][] } {
-  const evm: EvmTxJson[] = [];
-  const cosmos: CosmosMsgJson[][] = [];
+/** A builder whose built transactions read back as the evm_txs and the cosmos_txs' msgs. */
+function builder(addresses: string[]): TxBuilding & { readonly evm: EvmTxJson[]; readonly cosmos: CosmosMsgJson[][] } {
+  const b = testTxBuilding(world, addresses, { evm: { chainId: MANTA }, cosmos: { chainId: CELESTIA, path: [CELESTIA, MANTA] } });
   return {
-    world,
-    evm,
-    cosmos,
-    address: (pos) => addresses[pos]!,
-    timeoutNs: 0n,
-    timeoutSeconds: 0n,
-    nowMs: 0n,
-    indices: [0],
-    svmFeePayer: undefined,
-    onward: () => undefined,
-    evmTx(to, value, data, approvals) {
-      const tx: EvmTxJson = { chain_id: MANTA, to, value: value.toString(), data, required_erc20_approvals: approvals, signer_address: addresses[0]! };
-      evm.push(tx);
-      return { evm_tx: tx, operations_indices: [0] };
+    ...b,
+    get evm() {
+      return b.txs.flatMap((t) => ('evm_tx' in t ? [t.evm_tx] : []));
     },
-    cosmosTx(list) {
-      cosmos.push(list);
-      return { cosmos_tx: { chain_id: CELESTIA, path: [CELESTIA, MANTA], signer_address: addresses[0]!, msgs: list }, operations_indices: [0] };
+    get cosmos() {
+      return b.txs.flatMap((t) => ('cosmos_tx' in t ? [t.cosmos_tx.msgs] : []));
     },
   };
 }

@@ -11,10 +11,10 @@ import { createLocalServices, type LocalServices } from '../../../../../src/serv
 import type { TxEvent, TxRecord } from '../../../../../src/service/chains/blocks';
 import type { ExecContext } from '../../../../../src/service/chains/executors';
 import type { BridgeTransferView, TxBuilding } from '../../../../../src/service/bridges/types';
-import type { EvmTxJson } from '../../../../../src/service/msgs/build';
 import { getLayerZeroData } from '../../../../../src/service/bridges/layerzero/data';
 import type { LayerZeroCrossing } from '../../../../../src/service/bridges/layerzero/execute';
 import { getWorld, type World } from '../../../../../src/service/world';
+import { testTxBuilding } from '../../../../support/tx-building';
 
 export const world: World = getWorld();
 export const data = getLayerZeroData();
@@ -116,25 +116,9 @@ export function txRecord(chainId: string, hash: string, time: number, code = 0, 
 }
 
 /** What a msgs builder hands a bridge: the path's addresses and the evm_tx writer. */
-export function fakeBuilding(addresses: string[], chainOf: (pos: number) => string = () => '1'): TxBuilding & { signer: string } {
-  return {
-    world,
-    signer: addresses[0]!,
-    address: (pos: number) => addresses[pos]!,
-    timeoutNs: 0n,
-    timeoutSeconds: 0n,
-    nowMs: 0n,
-    indices: [0],
-    svmFeePayer: undefined,
-    onward: () => undefined,
-    evmTx(to, value, calldata, approvals) {
-      const evm_tx: EvmTxJson = { chain_id: chainOf(0), to, value: value.toString(), data: calldata, required_erc20_approvals: approvals, signer_address: addresses[0]! };
-      return { evm_tx, operations_indices: [0] };
-    },
-    cosmosTx() {
-      throw new Error('LayerZero never builds a cosmos_tx');
-    },
-  };
+export function fakeBuilding(addresses: string[], chainId = '1'): TxBuilding & { signer: string } {
+  // LayerZero never builds a cosmos_tx
+  return { ...testTxBuilding(world, addresses, { evm: { chainId } }), signer: addresses[0]! };
 }
 
 /** The simulator and the local services on a clock that moves only when a test advances it. */

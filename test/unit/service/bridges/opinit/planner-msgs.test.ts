@@ -10,6 +10,7 @@ import type { PlannerIndex } from '../../../../../src/service/planner/graph';
 import type { Position } from '../../../../../src/service/planner/types';
 import { ServiceError } from '../../../../../src/service/http/errors';
 import { L1, L2, alice, bob, fakeWorld } from './harness';
+import { testTxBuilding } from '../../../../support/tx-building';
 
 const L2_INIT = 'l2/23c8396041db74441f4268d0c7e0533177dc3e028a47a8e584318f2d0c46fbe9';
 const { planner, msgs } = opinitBridge;
@@ -29,20 +30,8 @@ function base(from: string, to: string, denomIn: string): MsgsLegBase {
 }
 
 function building(): TxBuilding {
-  return {
-    world: fakeWorld,
-    address: (pos: number) => [alice, bob][pos]!,
-    timeoutNs: 0n,
-    timeoutSeconds: 0n,
-    nowMs: 0n,
-    indices: [0],
-    svmFeePayer: undefined,
-    onward: () => undefined,
-    evmTx: () => {
-      throw new Error('OPInit never writes an EVM tx');
-    },
-    cosmosTx: (m) => ({ cosmos_tx: { chain_id: '?', path: [], signer_address: alice, msgs: m }, operations_indices: [0] }) as never,
-  };
+  // OPInit never writes an EVM tx
+  return testTxBuilding(fakeWorld, [alice, bob], { cosmos: { chainId: '?', path: [] } });
 }
 
 /** The msgs of the single cosmos_tx a crossing starts (fails on anything else). */
