@@ -101,8 +101,10 @@ async function signAndHandOver(page: Page, service: LocalService, key: Uint8Arra
       data: (await callData.textContent())!.trim(),
       required_erc20_approvals: approvals,
     });
-    await tx.getByRole('link', { name: 'Submit it once signed' }).click();
-    await page.getByRole('radio', { name: 'A transaction hash' }).check();
+    // the wallet broadcast it: Courier asks for its hash on its chain
+    await tx.getByRole('link', { name: 'Track it once sent' }).click();
+    await expect(page.getByRole('radio', { name: 'A transaction hash' })).toBeChecked();
+    await expect(page.getByTestId('pick-chain')).toContainText(chainName(chain));
     await page.getByRole('textbox', { name: 'Transaction hash' }).fill(hash);
     await page.getByRole('button', { name: 'Track', exact: true }).click();
   }
@@ -116,7 +118,7 @@ test('popup: one transfer per newer bridge, its route picked among those compare
   extensionUrl,
   serviceWorker,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(120_000);
   const own = await startOwnService({ speed: SPEED });
   try {
     const { page, errors } = await openPopup(context, extensionUrl('popup.html'));

@@ -2,7 +2,7 @@
  * A minimal observable value and its Preact hook. No zod, no browser APIs: the popup's first-paint
  * shell imports this, so it must stay a few hundred bytes.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 
 export interface Store<T> {
   get(): T;
@@ -31,12 +31,16 @@ export function createStore<T>(initial: T): Store<T> {
 /** The store's current value; re-renders the component when it changes. */
 export function useStore<T>(store: Store<T>): T {
   const [, force] = useState(0);
-  useEffect(() => {
-    // The value may have changed between render and this effect: re-render once if so.
-    const seen = store.get();
+  const value = store.get();
+  const rendered = useRef(value);
+  rendered.current = value;
+  // Subscribed before anything is painted, so a change made right after this render (by a layout
+  // effect of the same view, say) re-renders it at once; a change made between this render and
+  // the subscription is caught by comparing with what was rendered.
+  useLayoutEffect(() => {
     const unsubscribe = store.subscribe(() => force((n) => n + 1));
-    if (store.get() !== seen) force((n) => n + 1);
+    if (store.get() !== rendered.current) force((n) => n + 1);
     return unsubscribe;
   }, [store]);
-  return store.get();
+  return value;
 }

@@ -173,6 +173,8 @@ export const CHAIN_NAMES: Readonly<Record<string, string>> = {
   '1': 'Ethereum',
   '10': 'OP Mainnet',
   '169': 'Manta Pacific',
+  '8453': 'Base',
+  '42161': 'Arbitrum',
   '43114': 'Avalanche',
   'cosmoshub-4': 'Cosmos Hub',
   'echelon-1': 'Echelon',

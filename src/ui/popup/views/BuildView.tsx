@@ -35,6 +35,9 @@ const KIND_WORDS: Record<SignableTx['kind'], string> = {
 function TxCard({ tx, total, catalog, locked }: { tx: SignableTx; total: number; catalog: Catalog | null; locked: boolean }) {
   const chain = tx.chainId ? (catalog?.chainName(tx.chainId) ?? tx.chainId) : 'unknown chain';
   const titleId = `tx-${tx.index}-title`;
+  // An EVM wallet broadcasts what it signs: the user comes back with a hash to track.
+  const handOver: { words: string; params: Record<string, string> } =
+    tx.kind === 'evm_tx' ? { words: 'Track it once sent', params: { mode: 'track' } } : { words: 'Submit it once signed', params: {} };
   return (
     <article class="courier-card courier-tx" aria-labelledby={titleId} data-testid="sign-tx" data-chain={tx.chainId ?? ''}>
       <fieldset class="courier-plain-fieldset" disabled={locked}>
@@ -102,11 +105,11 @@ function TxCard({ tx, total, catalog, locked }: { tx: SignableTx; total: number;
         {tx.chainId &&
           (locked ? (
             <button type="button" class="courier-button" disabled>
-              Submit it once signed
+              {handOver.words}
             </button>
           ) : (
-            <a class="courier-button" href={`#/submit?chain=${encodeURIComponent(tx.chainId)}`}>
-              Submit it once signed
+            <a class="courier-button" href={`#/submit?${new URLSearchParams({ chain: tx.chainId, ...handOver.params }).toString()}`}>
+              {handOver.words}
             </a>
           ))}
       </div>

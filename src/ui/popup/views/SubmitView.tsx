@@ -1,5 +1,5 @@
 /** Submit a signed transaction, or track one already broadcast; either lands in Activity. */
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { callBackground } from '../../state/api';
 import type { AssetHint } from '../../../background/tracker/model';
 import { ChainPicker } from '../../components/AssetPickers';
@@ -26,8 +26,9 @@ export default function SubmitView({ route }: ViewProps) {
   const [error, setError] = useState<UiError | null>(null);
   const [tried, setTried] = useState(false);
 
-  // Arriving from a built transaction: its chain, and Submit mode.
-  useEffect(() => {
+  // Arriving from a built transaction: its chain and mode. Applied before the view is painted or
+  // can take a click: a later effect would overturn a mode the user (or a fast test) picked first.
+  useLayoutEffect(() => {
     if (route.params.chain || route.params.mode) submitForm.set((f) => submitFormOnArrival(f, route.params));
   }, [route.params.chain, route.params.mode]);
 
