@@ -23,6 +23,8 @@ const Asset = z.object({
   coingecko_id: z.string().min(1).nullable(),
   logo_uri: z.string().url().nullable(),
   description: z.string().min(1).nullable(),
+  /** For maintainers; never served. */
+  note: z.string().optional(),
   source: z.string().min(1),
   // an ics20 asset says where it comes from, so onward IBC hops derive real denoms
   trace: z.string().optional(),
