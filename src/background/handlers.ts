@@ -81,6 +81,7 @@ export function createBackgroundHandlers(
       return item;
     },
     'courier:tx:retry': ({ id }) => tracker.retry(id),
+    'courier:tx:check': ({ id }) => tracker.checkNow(id),
     'courier:tx:remove': async ({ id }) => ({ removed: await tracker.remove(id) }),
 
     'courier:activity:seen': async () => ({ pending: await badge.seen() }),

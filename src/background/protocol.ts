@@ -121,6 +121,8 @@ export const backgroundMethods = {
   'courier:tx:get': { params: TxRef, result: TrackedTx },
   /** Poll again now with a fresh 24 h window (expired, or failing to poll). */
   'courier:tx:retry': { params: TxRef, result: TrackedTx },
+  /** Poll a pending transfer now rather than at its next slot (hours apart during a long wait). */
+  'courier:tx:check': { params: TxRef, result: TrackedTx },
   'courier:tx:remove': { params: TxRef, result: z.object({ removed: z.boolean() }) },
   /** The popup was opened: clear the badge's finished mark. Answers the pending count. */
   'courier:activity:seen': { params: none, result: z.object({ pending: z.number().int().nonnegative() }) },

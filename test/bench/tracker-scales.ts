@@ -122,7 +122,7 @@ function report(transfers: Transfer[]): string[] {
     const first = mine[0]!;
     lines.push(
       `${scaleOf(first.estimate).padEnd(7)} ${bridge.padEnd(10)} ${first.label}, estimate ${duration(first.estimate * 1000)}, took ${duration(first.naive.sawAt! - first.createdAt)}: ` +
-        `requests tracker ${(sum((t) => t.tracker.requests) / mine.length).toFixed(1)} vs poll-every-second ${(sum((t) => t.naive.requests) / mine.length).toFixed(0)} → ${ratio.toFixed(3)}× (goal ≤ ${REQUEST_RATIO_GOAL}); ` +
+        `requests tracker ${(sum((t) => t.tracker.requests) / mine.length).toFixed(1)} vs poll-every-second ${(sum((t) => t.naive.requests) / mine.length).toFixed(0)} → ${ratio < 0.001 ? ratio.toPrecision(2) : ratio.toFixed(3)}× (goal ≤ ${REQUEST_RATIO_GOAL}); ` +
         `seen at most ${duration(Math.max(...delays))} after the loop, the tracker's interval then ${duration(Math.min(...mine.map((t) => t.tracker.interval!)))} or more (goal: within one interval) ${ok ? 'OK' : 'OVER'}`,
     );
   }

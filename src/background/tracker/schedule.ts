@@ -10,8 +10,9 @@
  * - cruise, t < 0.9·D: every D/2, at most a minute apart, but straight to 0.9·D once that is
  *   less than two such steps away (a 30 s IBC hop: 3 s, then 27 s; a 15-minute CCTP transfer:
  *   once a minute, so its hops still show progress);
- * - approach, from 0.9·D: every D/10, between 3 s and a minute (a 30 s hop: 27, 30, 33, 36 s),
- *   so a transfer that lands on time is seen within one such interval;
+ * - approach, from 0.9·D (for a long wait, from half an hour before D): every D/10, between 3 s
+ *   and a minute (a 30 s hop: 27, 30, 33, 36 s), so a transfer that lands on time is seen
+ *   within one such interval;
  * - late, past D: that interval stretched by t/D, so the polling rate falls off as 1/t (a stuck
  *   transfer costs a logarithmic number of polls), capped at 5 minutes;
  * - after a failed poll: the larger of that and an exponential backoff (15 s × 2^(n-1), jittered
@@ -21,6 +22,9 @@
  *   unpacked and test builds; see alarm-floor.ts);
  * - a long wait (D of hours or days: an OPinit withdrawal's challenge period) cruises at D/100,
  *   at most an hour apart, so a seven-day wait costs about two hundred polls, not ten thousand;
+ * - but while the API answers with no transfer yet (the source transaction not in a block), for
+ *   at most `confirmWindowMs`, never more than t/2 apart (3 s, 3 s, 4.5 s, … a minute): a long
+ *   wait's first poll often comes before the block, and its next must not be an hour later;
  * - unfinished `trackingWindowMs` (24 h) after entering, or twice D when that is longer:
  *   expired locally, no more polls.
  * `npm run bench -- tracker` measures the result against a poll-every-second loop.
@@ -34,8 +38,9 @@ export interface SchedulePolicy {
   /** Cruise interval as a share of D, and the longest gap before the approach. */
   cruiseShare: number;
   maxCruiseIntervalMs: number;
-  /** Where the approach starts, as a share of D. */
+  /** Where the approach starts, as a share of D, but no earlier than `maxApproachMs` before D. */
   approachAt: number;
+  maxApproachMs: number;
   /** Approach interval as a share of D (bounded by minIntervalMs and maxCruiseIntervalMs). */
   approachShare: number;
   maxIntervalMs: number;
@@ -48,6 +53,8 @@ export interface SchedulePolicy {
   /** Cruise interval of a long wait, as a share of D, and its ceiling. */
   longWaitShare: number;
   maxLongWaitIntervalMs: number;
+  /** How long after entering a transfer with no status yet is polled densely (see above). */
+  confirmWindowMs: number;
 }
 
 export const DEFAULT_POLICY: SchedulePolicy = {
@@ -57,6 +64,7 @@ export const DEFAULT_POLICY: SchedulePolicy = {
   cruiseShare: 0.5,
   maxCruiseIntervalMs: 60_000,
   approachAt: 0.9,
+  maxApproachMs: 30 * 60_000,
   approachShare: 0.1,
   maxIntervalMs: 5 * 60_000,
   defaultDurationMs: 60_000,
@@ -67,13 +75,14 @@ export const DEFAULT_POLICY: SchedulePolicy = {
   trackingWindowMs: 24 * 60 * 60_000,
   longWaitShare: 0.01,
   maxLongWaitIntervalMs: 60 * 60_000,
+  confirmWindowMs: 10 * 60_000,
 };
 
 export function policyWithFloor(floorMs: number, base: SchedulePolicy = DEFAULT_POLICY): SchedulePolicy {
   return { ...base, floorMs: Math.max(0, floorMs) };
 }
 
-type Timed = Pick<TrackedTx, 'createdAt' | 'route'>;
+type Timed = Pick<TrackedTx, 'createdAt' | 'route'> & Partial<Pick<TrackedTx, 'lastStatus'>>;
 
 export function firstPollAt(now: number, policy: SchedulePolicy): number {
   return now + Math.max(policy.floorMs, policy.firstPollMs);
@@ -102,9 +111,19 @@ export function trackingDeadline(item: Timed, now: number, policy: SchedulePolic
 
 /** The wait from `now` until the next regular poll, before the floor. */
 export function regularIntervalMs(item: Timed, now: number, policy: SchedulePolicy): number {
+  const scheduled = scheduledIntervalMs(item, now, policy);
+  const elapsed = now - item.createdAt;
+  // the API answered, but has no transfer to report yet
+  const unconfirmed = item.lastStatus?.transfers.length === 0 && elapsed < policy.confirmWindowMs;
+  return unconfirmed ? Math.min(scheduled, clamp(elapsed / 2, policy.minIntervalMs, policy.maxCruiseIntervalMs)) : scheduled;
+}
+
+/** The cadence the route's estimate sets: cruise, approach, then stretched past the estimate. */
+function scheduledIntervalMs(item: Timed, now: number, policy: SchedulePolicy): number {
   const duration = estimatedDurationMs(item, policy);
   const elapsed = Math.max(0, now - item.createdAt);
-  const untilApproach = duration * policy.approachAt - elapsed;
+  // a long wait approaches in its last half hour, not in its last tenth (17 h of a week)
+  const untilApproach = Math.max(duration * policy.approachAt, duration - policy.maxApproachMs) - elapsed;
   if (untilApproach > 0) {
     const cruise = clamp(duration * policy.cruiseShare, policy.minIntervalMs, cruiseCeilingMs(duration, policy));
     return untilApproach < 2 * cruise ? Math.max(policy.minIntervalMs, untilApproach) : cruise;

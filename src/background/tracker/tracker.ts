@@ -271,6 +271,33 @@ export class Tracker {
     return change.item;
   }
 
+  /**
+   * The user's "Check now" during a long wait (an hour between polls while a withdrawal's
+   * challenge period runs): polls this item now instead of at its next slot, or, when the last
+   * poll was under `minIntervalMs` ago, that long after it. An item backing off after failed
+   * polls keeps its backoff (Retry tracking is for that).
+   */
+  async checkNow(id: string): Promise<TrackedTx> {
+    const now = this.deps.clock.now();
+    const checked = await this.deps.record.update<{ item: TrackedTx; due?: boolean; change?: TrackedChange }>((current) => {
+      const existing = current.get(id);
+      if (!existing) throw new ProtocolError('not-found', 'Courier is not tracking this transaction.');
+      if (existing.phase !== 'pending') throw new ProtocolError('not-pending', 'This transfer is no longer being followed; there is nothing to check.');
+      if (existing.errorCount > 0 || existing.nextPollAt === null) return { result: { item: existing } };
+      const at = Math.max(now, (existing.lastCheckedAt ?? 0) + this.deps.policy.minIntervalMs);
+      // already due by then (an alarm not fired yet, or a poll in a moment): the run below, as it stands
+      if (existing.nextPollAt <= at) return { result: { item: existing, due: existing.nextPollAt <= now } };
+      const item: TrackedTx = { ...existing, nextPollAt: at };
+      return { put: [item], result: { item, due: at <= now, change: { type: 'updated', item, previous: existing } } };
+    });
+    if (checked.change) {
+      await this.emit([checked.change]);
+      await this.syncAlarm();
+    }
+    if (checked.due) void this.pollDue();
+    return checked.item;
+  }
+
   async remove(id: string): Promise<boolean> {
     const removed = await this.deps.record.update((current) => {
       const existing = current.get(id);
@@ -564,7 +591,7 @@ export function applyPollResult(
       answeredAt: now,
       updatedAt: now,
       phase: terminal ? 'done' : 'pending',
-      nextPollAt: terminal ? null : nextPollAfterAnswer(item, now, policy),
+      nextPollAt: terminal ? null : nextPollAfterAnswer({ ...item, lastStatus: status }, now, policy),
       finishedAt: terminal ? now : null,
     };
   } else {

@@ -161,3 +161,11 @@ export function releaseOf(item: TrackedTx): CompactTransfer['release'] {
 export function canRetry(item: TrackedTx): boolean {
   return item.phase === 'expired' || item.errorCount > 0 || item.outcome === 'expired';
 }
+
+/** How far away the next regular check must be before the user is offered one now. */
+export const CHECK_NOW_AFTER_MS = 60_000;
+
+/** A pending transfer whose next check is over a minute away (a long wait): "Check now" is offered. */
+export function canCheckNow(item: TrackedTx, now: number): boolean {
+  return item.phase === 'pending' && item.errorCount === 0 && item.nextPollAt !== null && item.nextPollAt - now > CHECK_NOW_AFTER_MS;
+}

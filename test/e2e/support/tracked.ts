@@ -7,7 +7,8 @@ import { expect } from './fixtures';
 
 export type TrackedView = { id: string; txHash: string; chainId: string; state: string | null; outcome: string; notified: boolean };
 
-async function background<T>(page: Page, method: string, params: unknown = {}): Promise<T> {
+/** Courier's own protocol from an extension page; throws on an error answer. */
+export async function background<T>(page: Page, method: string, params: unknown = {}): Promise<T> {
   const answer = await page.evaluate(
     ([m, p]) => (globalThis as any).chrome.runtime.sendMessage({ courier: 1, method: m, params: p }),
     [method, params] as const,

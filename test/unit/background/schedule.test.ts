@@ -83,15 +83,35 @@ describe('poll schedule', () => {
         const naive = Math.ceil((endsAt - T0) / 1000);
         expect(polls, `${seconds} s wait ending at ${share}`).toBeLessThanOrEqual(naive / 5);
         expect(at - endsAt).toBeLessThanOrEqual(interval);
-        // near the expected end it polls at most a minute apart, however long the wait
-        expect(regularIntervalMs(item, T0 + seconds * 1000 * 0.95, DEFAULT_POLICY)).toBeLessThanOrEqual(60_000);
+        // in the last twenty minutes it polls at most a minute apart, however long the wait
+        expect(regularIntervalMs(item, T0 + seconds * 1000 - 20 * 60_000, DEFAULT_POLICY)).toBeLessThanOrEqual(60_000);
       }
     }
-    // a seven-day wait: about an hour apart while cruising, a few hundred polls in all
+    // a seven-day wait: about an hour apart while cruising, dense only in its last half hour,
+    // about two hundred polls in all
     const week = withRoute(7 * 24 * 3600);
     expect(regularIntervalMs(week, T0 + 3_000, DEFAULT_POLICY)).toBe(60 * 60_000);
+    expect(regularIntervalMs(week, T0 + 6.5 * 24 * 3600 * 1000, DEFAULT_POLICY)).toBe(60 * 60_000);
+    expect(regularIntervalMs(week, T0 + 7 * 24 * 3600 * 1000 - 29 * 60_000, DEFAULT_POLICY)).toBe(60_000);
+    expect(pollUntil(week, T0 + 7 * 24 * 3600 * 1000).polls).toBeLessThanOrEqual(220);
     expect(trackingDeadline(week, T0, DEFAULT_POLICY)).toBe(T0 + 14 * 24 * 3600 * 1000);
     expect(trackingDeadline(withRoute(30), T0, DEFAULT_POLICY)).toBe(T0 + DEFAULT_POLICY.trackingWindowMs);
+  });
+
+  it('a long wait whose transaction is not in a block yet is polled densely until a transfer shows, for ten minutes at most', () => {
+    const week = withRoute(7 * 24 * 3600);
+    const status = (transfers: number) => ({ state: 'STATE_SUBMITTED', state_source: 'state', indicator: null, error: null, transfers: Array.from({ length: transfers }, () => ({ state: 'STATE_PENDING', hops: [], release: null, error: null, next_blocking_index: null })) }) as unknown as TrackedTx['lastStatus'];
+    const unconfirmed = { ...week, lastStatus: status(0) };
+    // t/2 apart, from 3 s up to a minute
+    expect(regularIntervalMs(unconfirmed, T0 + 3_000, DEFAULT_POLICY)).toBe(3_000);
+    expect(regularIntervalMs(unconfirmed, T0 + 20_000, DEFAULT_POLICY)).toBe(10_000);
+    expect(regularIntervalMs(unconfirmed, T0 + 5 * 60_000, DEFAULT_POLICY)).toBe(60_000);
+    // past the window, or once a transfer is reported, or before any answer: the route's cadence
+    expect(regularIntervalMs(unconfirmed, T0 + 11 * 60_000, DEFAULT_POLICY)).toBe(60 * 60_000);
+    expect(regularIntervalMs({ ...week, lastStatus: status(1) }, T0 + 3_000, DEFAULT_POLICY)).toBe(60 * 60_000);
+    expect(regularIntervalMs({ ...week, lastStatus: null }, T0 + 3_000, DEFAULT_POLICY)).toBe(60 * 60_000);
+    // a short route keeps its own, denser cadence
+    expect(regularIntervalMs({ ...withRoute(30), lastStatus: status(0) }, T0 + 20_000, DEFAULT_POLICY)).toBe(regularIntervalMs(withRoute(30), T0 + 20_000, DEFAULT_POLICY));
   });
 
   it('backs off exponentially after errors, honours Retry-After, and is never faster than the regular cadence', () => {

@@ -90,7 +90,7 @@ describe('tracker: a days-long wait across restarts', () => {
     expect(JSON.stringify(await stored())).toContain(HASH_A);
 
     // restarts: after the first day, mid-cruise, and in the dense stretch near the end
-    const restartsAt = [t0 + DAY, t0 + 4 * DAY + 5 * HOUR, t0 + WITHDRAWAL_SECONDS * 1000 - 2 * HOUR];
+    const restartsAt = [t0 + DAY, t0 + 4 * DAY + 5 * HOUR, t0 + WITHDRAWAL_SECONDS * 1000 - 20 * 60_000];
     const polls: number[] = [];
     let restarts = 0;
     for (let guard = 0; guard < 5_000; guard++) {
@@ -123,7 +123,7 @@ describe('tracker: a days-long wait across restarts', () => {
     expect(Math.max(...gaps)).toBeLessThanOrEqual(2 * HOUR); // straight to 0.9·D from under two cruise steps away
     // within the request budget: far under a fifth of a poll-every-second loop's requests
     expect(polls.length).toBeLessThanOrEqual((doneAt - t0) / 1000 / 5);
-    expect(polls.length).toBeLessThan(2_000);
+    expect(polls.length).toBeLessThan(250); // hourly for a week, then a minute apart in its last half hour
     // seen within one interval of the service's completion
     const seen = polls.at(-1)!;
     expect(seen).toBeGreaterThanOrEqual(doneAt);
@@ -134,5 +134,53 @@ describe('tracker: a days-long wait across restarts', () => {
     await freshWorker(h);
     expect(Object.keys(fakeBrowser.notifications.getAllCreateOptions())).toHaveLength(1);
     expect(await alarm()).toBeUndefined();
+  });
+
+  it('Check now polls a long wait at once, never twice within the minimum interval, and never a finished transfer', async () => {
+    const api = new FakeApi().on('/v2/tx/submit', ok({ tx_hash: HASH_A }));
+    const h = harness({ api });
+    const t0 = h.clock.now();
+    let released = false;
+    api.on('/v2/tx/status', () => ok(withdrawalStatus(released)));
+    const { tracker } = h.services;
+    await tracker.submit({ tx: 'dHg=', chain_id: 'echelon-1' }, EXT, { route: withdrawalRoute() as never });
+
+    // a few hours in, cruising: the next regular poll is up to an hour away
+    h.clock.set(t0 + 3 * HOUR);
+    await fireAlarm(h.services);
+    const cruising = (await tracker.get(ID))!;
+    expect(cruising.nextPollAt! - h.clock.now()).toBe(HOUR);
+    const polled = () => api.calls('/v2/tx/status').length;
+    const before = polled();
+
+    h.clock.set(t0 + 3 * HOUR + 10 * 60_000);
+    const asked = await tracker.checkNow(ID);
+    expect(asked.nextPollAt).toBe(h.clock.now());
+    await tracker.whenIdle();
+    expect(polled()).toBe(before + 1);
+    const after = (await tracker.get(ID))!;
+    expect(after.lastCheckedAt).toBe(h.clock.now());
+    expect(after.nextPollAt! - h.clock.now()).toBeGreaterThan(30 * 60_000); // back to the long-wait cadence
+    expect((await alarm())!.scheduledTime).toBe(after.nextPollAt);
+
+    // a second click a second later: no request now, the next one at the minimum interval
+    h.clock.set(h.clock.now() + 1_000);
+    expect((await tracker.checkNow(ID)).nextPollAt).toBe(after.lastCheckedAt! + 3_000);
+    await tracker.whenIdle();
+    expect(polled()).toBe(before + 1);
+    expect((await alarm())!.scheduledTime).toBe(after.lastCheckedAt! + 3_000);
+    h.clock.set(after.lastCheckedAt! + 3_000);
+    await fireAlarm(h.services);
+    expect(polled()).toBe(before + 2);
+
+    // the week is over: a check sees the release at once, with its one notification
+    released = true;
+    h.clock.set(t0 + WITHDRAWAL_SECONDS * 1000 - 5 * HOUR);
+    await tracker.checkNow(ID);
+    await tracker.whenIdle();
+    expect((await tracker.get(ID))!.state).toBe('STATE_COMPLETED_SUCCESS');
+    expect(Object.keys(fakeBrowser.notifications.getAllCreateOptions())).toHaveLength(1);
+    await expect(tracker.checkNow(ID)).rejects.toMatchObject({ code: 'not-pending' });
+    await expect(tracker.checkNow('echelon-1:nothing')).rejects.toMatchObject({ code: 'not-found' });
   });
 });

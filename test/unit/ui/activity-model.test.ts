@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CompactHop, TrackedTx } from '../../../src/background/tracker/model';
-import { allHops, canRetry, errorInWords, estimateWords, hopKindWords, outcomeWords, releaseOf, roleWords, serviceStateWords, shownHopOutcome, timing } from '../../../src/ui/model/activity-model';
+import { allHops, canCheckNow, canRetry, errorInWords, estimateWords, hopKindWords, outcomeWords, releaseOf, roleWords, serviceStateWords, shownHopOutcome, timing } from '../../../src/ui/model/activity-model';
 import { applyTrackedChange } from '../../../src/ui/state/runtime';
 
 function item(patch: Partial<TrackedTx> = {}): TrackedTx {
@@ -135,6 +135,15 @@ describe('activity in words', () => {
     expect(canRetry(item())).toBe(false);
     expect(canRetry(item({ phase: 'expired', outcome: 'expired' }))).toBe(true);
     expect(canRetry(item({ errorCount: 1 }))).toBe(true);
+  });
+
+  it('Check now is offered only while a pending transfer waits over a minute for its next check', () => {
+    const now = 5_000_000;
+    expect(canCheckNow(item({ nextPollAt: now + 3_600_000 }), now)).toBe(true);
+    expect(canCheckNow(item({ nextPollAt: now + 60_000 }), now)).toBe(false);
+    expect(canCheckNow(item({ nextPollAt: now + 3_600_000, errorCount: 2 }), now)).toBe(false); // Retry tracking instead
+    expect(canCheckNow(item({ nextPollAt: null }), now)).toBe(false);
+    expect(canCheckNow(item({ nextPollAt: now + 3_600_000, phase: 'done', outcome: 'success' }), now)).toBe(false);
   });
 
   it('tracked-changed events keep the list newest first', () => {

@@ -9,6 +9,7 @@ import { DelayedSkeleton, ErrorBox, Loading } from '../../components/Feedback';
 import { webLink } from '../../shared/safe-url';
 import {
   allHops,
+  canCheckNow,
   canRetry,
   errorInWords,
   estimateWords,
@@ -149,7 +150,7 @@ function ActivityDetail({ id }: { id: string }) {
   const list = useStore(activity);
   const { catalog } = useCatalog();
   const [fetched, setFetched] = useState<{ item: TrackedTx } | { error: UiError } | null>(null);
-  const [busy, setBusy] = useState<'retry' | 'remove' | null>(null);
+  const [busy, setBusy] = useState<'retry' | 'check' | 'remove' | null>(null);
   const [actionError, setActionError] = useState<UiError | null>(null);
   const [confirmRemove, setConfirmRemove] = useState(false);
 
@@ -189,11 +190,11 @@ function ActivityDetail({ id }: { id: string }) {
   const releaseAsset = release?.chain_id && release.denom ? resolve(release.chain_id, release.denom) : null;
   const explorer = webLink(item.explorerLink) ?? (catalog ? explorerLinkFor(catalog, item.chainId, item.txHash) : null);
 
-  const retry = async () => {
-    setBusy('retry');
+  const poll = async (kind: 'retry' | 'check') => {
+    setBusy(kind);
     setActionError(null);
     try {
-      upsertTracked(await callBackground('courier:tx:retry', { id: item.id }));
+      upsertTracked(await callBackground(kind === 'retry' ? 'courier:tx:retry' : 'courier:tx:check', { id: item.id }));
     } catch (e) {
       setActionError(uiError(e));
     } finally {
@@ -303,8 +304,13 @@ function ActivityDetail({ id }: { id: string }) {
       {actionError && <ErrorBox error={actionError} />}
       <div class="courier-actions">
         {canRetry(item) && (
-          <button type="button" class="courier-button" onClick={() => void retry()} disabled={busy !== null}>
+          <button type="button" class="courier-button" onClick={() => void poll('retry')} disabled={busy !== null}>
             Retry tracking
+          </button>
+        )}
+        {canCheckNow(item, now) && (
+          <button type="button" class="courier-button" onClick={() => void poll('check')} disabled={busy !== null}>
+            Check now
           </button>
         )}
         {!confirmRemove ? (
@@ -322,7 +328,7 @@ function ActivityDetail({ id }: { id: string }) {
             </button>
           </span>
         )}
-        <Loading active={busy !== null} label={busy === 'retry' ? 'Retrying…' : 'Removing…'} inline />
+        <Loading active={busy !== null} label={busy === 'retry' ? 'Retrying…' : busy === 'check' ? 'Checking…' : 'Removing…'} inline />
       </div>
       {item.lastCheckedAt && (
         <p class="courier-muted courier-small-text">
