@@ -17,7 +17,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { BRIDGE_CASES, chainId, chainName, GO_FAST_REFUND_CASE, goFastRefundWords, OPINIT_WITHDRAWAL_CASE, type BridgeCase } from './support/bridge-cases';
+import { A_WEEK_AND_TWO_HOURS, BRIDGE_CASES, chainId, chainName, GO_FAST_REFUND_CASE, goFastRefundWords, OPINIT_WITHDRAWAL_CASE, type BridgeCase } from './support/bridge-cases';
 import { addressOn, sendTx, walletFor, type SentTx } from './support/bridge-wallet';
 import type { LocalService } from './support/local-service';
 import { createdNotifications, recordNotifications, shownNotificationIds } from './support/notifications';
@@ -27,8 +27,6 @@ import { activityDetail, badge, trackedItem, waitUntilNotified } from './support
 import { callPatiently, connect, expectOk, extensionPage, localhostOrigin, openDapp, protocol, recordEvents, recordedEvents } from './bridge-support';
 
 const SPEED = 300;
-/** OPinit's 7-day finalization period and a margin for its hourly output (and Go Fast's 30-minute order deadline). */
-const A_WEEK_AND_TWO_HOURS = 7 * 86_400 + 2 * 3_600;
 
 type Sent = { c: BridgeCase; page: Page; tx_hash: string; chain_id: string; refund: boolean };
 

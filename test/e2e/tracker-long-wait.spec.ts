@@ -9,7 +9,8 @@
  */
 import { expect, extensionWorker, test } from './support/fixtures';
 import type { Worker } from '@playwright/test';
-import { OPINIT_WITHDRAWAL_CASE } from './support/bridge-cases';
+import { POLL_ALARM } from '../../src/background/tracker/tracker';
+import { A_WEEK_AND_TWO_HOURS, OPINIT_WITHDRAWAL_CASE } from './support/bridge-cases';
 import { addressOn, sendTx, walletFor } from './support/bridge-wallet';
 import { createdNotifications, recordNotifications } from './support/notifications';
 import { startOwnService } from './support/own-service';
@@ -18,8 +19,6 @@ import { stopServiceWorker } from './support/worker';
 import { extensionPage } from './bridge-support';
 import { useApi } from './popup-helpers';
 
-const POLL_ALARM = 'courier:tracker:poll';
-const A_WEEK_AND_TWO_HOURS = 7 * 86_400 + 2 * 3_600;
 const MINUTE = 60_000;
 
 type Waiting = {

@@ -149,6 +149,9 @@ export const GO_FAST_REFUND_CASE: BridgeCase = {
 
 export const goFastRefundWords = (chain: ChainNamer): RegExp => exactly(`no solver filled the order: the funds were refunded to the sender on ${chain('43114')}`);
 
+/** OPinit's 7-day finalization period and a margin for its hourly output (and Go Fast's 30-minute order deadline). */
+export const A_WEEK_AND_TWO_HOURS = 7 * 86_400 + 2 * 3_600;
+
 /**
  * An OPinit withdrawal (Echelon → Initia): released on Initia after the output is submitted and
  * the 7-day finalization period has passed (`opinit/data.json`).
