@@ -1,6 +1,6 @@
 import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
-import { isLocalApiUrl, resolveDefaultApiUrl } from './src/config/api-url';
+import { API_BASE_URLS, isLocalApiUrl, resolveDefaultApiUrl } from './src/config/api-url';
 
 // The API base URL baked into the build; the settings page can override it at run time.
 const defaultApiUrl = resolveDefaultApiUrl(process.env.COURIER_API_URL);
@@ -38,6 +38,44 @@ export default defineConfig({
       });
       files.push({ relativeDest: 'catalog.json', contents: await catalogJson });
     },
+    // A store package is the production build: never one pointed at another API or with the
+    // tests' alarm floor (both baked in at build time). Stops before anything is zipped.
+    'zip:start': () => {
+      const testFlags = [
+        ...(defaultApiUrl === API_BASE_URLS.production ? [] : [`COURIER_API_URL (${defaultApiUrl})`]),
+        ...(process.env.WXT_COURIER_ALARM_FLOOR_MS === undefined ? [] : ['WXT_COURIER_ALARM_FLOOR_MS']),
+      ];
+      if (testFlags.length > 0) {
+        throw new Error(`not zipping a build made with ${testFlags.join(' and ')}: unset it for a store package`);
+      }
+    },
+  },
+  // `npm run zip` (README, "Release"): courier-<package.json version>-chrome.zip for the Chrome
+  // Web Store; -firefox.zip and -sources.zip for addons.mozilla.org, whose reviewers rebuild the
+  // bundle from the sources. The sources are what a rebuild needs and nothing else: no tests,
+  // benchmarks, build outputs, dependencies, or keys and certificates (the e2e TLS ones).
+  zip: {
+    includeSources: [
+      'package.json',
+      'package-lock.json',
+      'tsconfig.json',
+      'wxt.config.ts',
+      'README.md',
+      'CHANGELOG.md',
+      'entrypoints/**',
+      'public/**',
+      'src/**',
+      'scripts/generate-catalog.ts',
+    ],
+    excludeSources: [
+      '**/node_modules/**',
+      '.output/**',
+      'test-results/**',
+      '.tmp/**',
+      '**/*.{pem,key,crt,p12,pfx}',
+      '**/.env*',
+      '**/api-keys*.json',
+    ],
   },
   // Every import is written out: no auto-imports, so a module says what it uses.
   imports: false,

@@ -1,18 +1,15 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The upstream example bodies live in the team workspace (`../shared/fixtures/openapi`, beside
- * the repository), not in the project: a user's clone has none, and the tests that read them
- * report themselves skipped there (`describe.skipIf(!haveFixtures)`).
+ * The upstream example bodies: every example of the API's published interface description
+ * (openapi.yml), one JSON file each, kept in the repository under `test/fixtures/openapi/`
+ * (its README.md says where they come from and how to refresh them).
  */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-// COURIER_FIXTURES_DIR points elsewhere (e.g. a missing folder, to check the skip path).
-export const fixturesDir = path.resolve(repoRoot, process.env.COURIER_FIXTURES_DIR ?? '../shared/fixtures/openapi');
-export const haveFixtures = existsSync(fixturesDir);
+export const fixturesDir = path.join(repoRoot, 'test/fixtures/openapi');
 
-export const fixtureFiles = (): string[] =>
-  haveFixtures ? readdirSync(fixturesDir).filter((f) => f.endsWith('.json')).sort() : [];
+export const fixtureFiles = (): string[] => readdirSync(fixturesDir).filter((f) => f.endsWith('.json')).sort();
 
 export const readFixture = (name: string): unknown => JSON.parse(readFileSync(path.join(fixturesDir, name), 'utf8'));

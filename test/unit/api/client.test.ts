@@ -1,7 +1,7 @@
 /** The client's wiring over a real socket: paths, methods, headers, query strings, bodies. */
 import { describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient } from '../../../src/api';
-import { haveFixtures, readFixture } from '../../support/fixtures';
+import { readFixture } from '../../support/fixtures';
 import { useTestServer } from '../../support/http-server';
 
 const server = useTestServer();
@@ -107,8 +107,8 @@ const ENDPOINTS: {
   },
 ];
 
-// Real example bodies from the upstream description; skipped in a clone without ../shared.
-describe.skipIf(!haveFixtures)('endpoints', () => {
+// Real example bodies from the upstream description (test/fixtures/openapi).
+describe('endpoints', () => {
   it.each(ENDPOINTS)('$name: $method $path, the 200 fixture parses', async (endpoint) => {
     const body = fixture(endpoint.response);
     server.reply(endpoint.method, endpoint.path, { body });
@@ -160,8 +160,8 @@ describe('construction', () => {
   });
 });
 
-// Real example bodies from the upstream description; skipped in a clone without ../shared.
-describe.skipIf(!haveFixtures)('URLs and query strings', () => {
+// Real example bodies from the upstream description (test/fixtures/openapi).
+describe('URLs and query strings', () => {
   it('status sends tx_hash and chain_id in the query, encoded', async () => {
     server.reply('GET', '/v2/tx/status', {
       body: fixture('v2_tx_status.200.transfer-from-noble-to-ethereum-via-cctp.json'),
@@ -207,8 +207,8 @@ describe.skipIf(!haveFixtures)('URLs and query strings', () => {
   });
 });
 
-// Real example bodies from the upstream description; skipped in a clone without ../shared.
-describe.skipIf(!haveFixtures)('request bodies', () => {
+// Real example bodies from the upstream description (test/fixtures/openapi).
+describe('request bodies', () => {
   it('are sent as given: unknown fields pass through, nothing is added', async () => {
     server.reply('POST', '/v2/tx/submit', { body: fixture('v2_tx_submit.200.json') });
     const body = { tx: 'AAAA', chain_id: 'osmosis-1', something_new: { nested: [1, 'two'] } };

@@ -1,6 +1,6 @@
 /**
  * The reading policy (src/api/reading-policy.ts) over real bodies: every upstream example
- * (../shared/fixtures/openapi) and a representative set produced by the local service in
+ * (test/fixtures/openapi) and a representative set produced by the local service in
  * process. For every field of every body: deleting, nulling or blanking a non-essential one
  * still parses and renders through the UI models and the tracker's digests; deleting an
  * essential one is refused with an issue that names it.
@@ -29,7 +29,7 @@ import { signableTxs } from '../../../src/ui/model/tx-model';
 import { estimateWords, serviceStateWords, timing } from '../../../src/ui/model/activity-model';
 import { displayAmount, displayEstimate, displayUsd, formatDuration } from '../../../src/ui/shared/format';
 import type { TrackedTx } from '../../../src/background/tracker/model';
-import { fixtureFiles, haveFixtures, readFixture } from '../../support/fixtures';
+import { fixtureFiles, readFixture } from '../../support/fixtures';
 import { startService, type RunningService } from '../../support/service';
 import { signAndSubmit, waitForEnd } from '../../support/wallet-flow';
 
@@ -259,7 +259,7 @@ const fixtureCases: Case[] = fixtureFiles().flatMap((file) => {
   return [{ name: file, endpoint: 'errors' as const, body: readFixture(file) }];
 });
 
-describe.skipIf(!haveFixtures)('reading policy over every upstream example body', () => {
+describe('reading policy over every upstream example body', () => {
   it.each(fixtureCases.map((c) => [c.name, c] as const))('%s', (_name, c) => {
     const counts = checkEveryField(c);
     expect(counts.lenient + counts.essential).toBeGreaterThan(0);

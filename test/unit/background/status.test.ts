@@ -10,7 +10,7 @@ import {
   overallState,
   TERMINAL_STATES,
 } from '../../../src/background/tracker/status';
-import { haveFixtures, readFixture } from '../../support/fixtures';
+import { readFixture } from '../../support/fixtures';
 import { statusBody } from './support';
 
 const parse = (body: unknown) => StatusResponse.parse(body);
@@ -179,7 +179,7 @@ describe('compact status', () => {
     expect(CompactStatus.safeParse(compact).success).toBe(true);
   });
 
-  describe.skipIf(!haveFixtures)('upstream examples', () => {
+  describe('upstream examples', () => {
     it.each([
       'v2_tx_status.200.multiple-transfers.json',
       'v2_tx_status.200.transfer-from-cosmoshub-to-avalanche.json',

@@ -3,7 +3,7 @@ import { AssetsFromSourceResponse, type AssetsFromSourceRequest } from '../../..
 import { assetsFromSource } from '../../../src/service/discovery';
 import { getWorld, type World } from '../../../src/service/world';
 import type { Pool } from '../../../src/service/world/types';
-import { haveFixtures, readFixture } from '../../support/fixtures';
+import { readFixture } from '../../support/fixtures';
 import { serviceErrorOf as failure } from '../../support/service-error';
 
 const ATOM_ON_OSMOSIS = 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2';
@@ -101,7 +101,7 @@ describe('assets_from_source: transfers only', () => {
     expect(has(res, 'osmosis-1', ATOM_ON_OSMOSIS)).toBe(false);
   });
 
-  it.skipIf(!haveFixtures)('matches the fixture: USDC from Axelar reaches agoric-3 as its one-hop denom', () => {
+  it('matches the fixture: USDC from Axelar reaches agoric-3 as its one-hop denom', () => {
     const req = readFixture('v2_fungible_assets_from_source.request.usdc-from-axelar.json') as Req;
     const fixture = readFixture('v2_fungible_assets_from_source.200.json') as AssetsFromSourceResponse;
     const res = run(req);
@@ -116,7 +116,7 @@ describe('assets_from_source: transfers only', () => {
     expect(res.dest_assets['1']?.assets.map((a) => a.denom)).toEqual([ETH_USDC]);
   });
 
-  it.skipIf(!haveFixtures)('answers the ASTRO-from-Terra fixture request (a CW20: not routable over transfer channels)', () => {
+  it('answers the ASTRO-from-Terra fixture request (a CW20: not routable over transfer channels)', () => {
     const req = readFixture('v2_fungible_assets_from_source.request.astro-from-terra.json') as Req;
     expect(run(req)).toEqual({ dest_assets: {} });
   });

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { IbcOriginAssetsResponse, type IbcOriginAssetsRequest } from '../../../src/api/schemas';
 import { ibcOriginAssets } from '../../../src/service/discovery';
 import { getWorld, ibcDenom, type World } from '../../../src/service/world';
-import { haveFixtures, readFixture } from '../../support/fixtures';
+import { readFixture } from '../../support/fixtures';
 import { serviceErrorOf as failure } from '../../support/service-error';
 
 const ATOM_ON_OSMOSIS = 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2';
@@ -53,7 +53,7 @@ describe('ibc_origin_assets', () => {
     expect(res.origin_assets[1]!.asset).toMatchObject({ denom: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', chain_id: '1', is_evm: true });
   });
 
-  it.skipIf(!haveFixtures)('answers the fixture requests in order (both hashes are known to the Hub)', () => {
+  it('answers the fixture requests in order (both hashes are known to the Hub)', () => {
     const req = readFixture('v2_fungible_ibc_origin_assets.request.multi-asset.json') as IbcOriginAssetsRequest;
     const res = run(req);
     expect(res.origin_assets).toHaveLength(2);

@@ -1,11 +1,11 @@
 /** msgs_direct: the planner's route and the msgs builder's transactions in one call. */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { fromBech32, toBech32 } from '@cosmjs/encoding';
 import { MsgsDirectRequest, MsgsDirectResponse, type RouteRequest, type RouteResponse } from '../../../src/api/schemas';
 import { EntryPointExecuteMsg, buildMsgs, buildMsgsDirect } from '../../../src/service/msgs';
 import { planRoute } from '../../../src/service/planner';
 import { getWorld } from '../../../src/service/world';
+import { readFixture } from '../../support/fixtures';
 import { serviceErrorOf as failure } from '../../support/service-error';
 
 const world = getWorld();
@@ -14,7 +14,7 @@ const opts = { now: () => NOW };
 const DATA = fromBech32('cosmos1x8ad0zyw52mvndh7hlnafrg0gt284ga7cl43fw', 128).data;
 const on = (prefix: string) => toBech32(prefix, DATA, 128);
 const EVM_USER = '0x00b40F326Ab76189170cA2FfeCfa4B34b43949dA';
-const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../../../../shared/fixtures/openapi/${name}`, import.meta.url), 'utf8'));
+const fixture = (name: string): any => readFixture(name);
 
 /** Every Cosmos chain the tests route through, plus Ethereum. */
 const ADDRESSES: Record<string, string> = {

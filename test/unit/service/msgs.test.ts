@@ -3,7 +3,6 @@
  * operations (the fixtures' shapes) become real Cosmos messages, EVM calldata, memos and
  * entry-point calls. Every response is checked against the wire schema.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fromBase64, fromBech32, toBech32, toUtf8 } from '@cosmjs/encoding';
 import { Registry } from '@cosmjs/proto-signing';
@@ -18,6 +17,7 @@ import { AXELAR_GATEWAY, decodeCallContractWithToken, decodeSendToken } from '..
 import { CCTP_TOKEN_MESSENGER, cctpRelayerContract, decodeDepositForBurn, decodeRequestCctpTransfer } from '../../../src/service/bridges/cctp/calldata';
 import { planRoute } from '../../../src/service/planner';
 import { getWorld } from '../../../src/service/world';
+import { readFixture } from '../../support/fixtures';
 import { serviceErrorOf as failure } from '../../support/service-error';
 import { msgsRequestFor } from '../../../src/api/msgs-request';
 
@@ -98,7 +98,7 @@ function realMsgTransfer(msg: string) {
   return MsgTransfer.decode(bytes);
 }
 
-const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../../../../shared/fixtures/openapi/${name}`, import.meta.url), 'utf8'));
+const fixture = (name: string): any => readFixture(name);
 
 describe('required chain addresses', () => {
   it('are the chains in order of use, consecutive repeats collapsed (as the planner reports them)', () => {

@@ -4,7 +4,6 @@
  * Every route is checked against the wire schema `RouteResponse`, and built by the msgs
  * builder into exactly the transactions its tx_index and txs_required promise.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { fromBech32, toBech32 } from '@cosmjs/encoding';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RouteResponse, type MsgsRequest, type RouteRequest } from '../../../src/api/schemas';
@@ -13,6 +12,7 @@ import { buildMsgsJson } from '../../../src/service/msgs';
 import { DEFAULT_TIMING, NO_ROUTES_FOUND, NO_SINGLE_TX_ROUTES, planRoute, type PlannerConfig, type WireRoute } from '../../../src/service/planner';
 import { CCTP_TIMING } from '../../../src/service/bridges/cctp/planner';
 import { buildWorld, ibcDenom, type World } from '../../../src/service/world';
+import { readFixture } from '../../support/fixtures';
 import { serviceErrorOf } from '../../support/service-error';
 
 const ATOM_ON_OSMOSIS = 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2';
@@ -615,19 +615,7 @@ describe('transactions agree with the msgs builder', () => {
 });
 
 describe('ranking: fewer transactions first', () => {
-  const FIXTURE = new URL('../../../../shared/fixtures/openapi/v2_fungible_route.request.swap-usdc-to-atom.json', import.meta.url);
-  // the route fixture; the literal is the same request, for a checkout without ../shared
-  const usdcToAtom: RouteRequest = existsSync(FIXTURE)
-    ? (JSON.parse(readFileSync(FIXTURE, 'utf8')) as RouteRequest)
-    : {
-        amount_in: '1000000',
-        source_asset_denom: 'uusdc',
-        source_asset_chain_id: 'axelar-dojo-1',
-        dest_asset_denom: 'uatom',
-        dest_asset_chain_id: 'cosmoshub-4',
-        cumulative_affiliate_fee_bps: '0',
-        allow_multi_tx: true,
-      };
+  const usdcToAtom = readFixture('v2_fungible_route.request.swap-usdc-to-atom.json') as RouteRequest;
   const oneTx = (r: WireRoute): void => {
     checkConsistency(r);
     const ops = r.operations as unknown as AnyOp[];
