@@ -1,6 +1,7 @@
 /** The background's answers to the extension pages, one per protocol method. */
 import type { Runtime } from 'webextension-polyfill';
 import { ApiCallRegistry, proxyApiCall, toProtocolError } from './api-proxy';
+import { verifyRoute, type RouteAsked } from '../verify';
 import { ProtocolError } from './protocol-error';
 import { routeCandidates } from './route-candidates';
 import type { BackgroundHandlers } from './router';
@@ -28,6 +29,21 @@ export function senderScope(sender: Runtime.MessageSender): string {
   if (typeof sender.documentId === 'string' && sender.documentId !== '') return `doc:${sender.documentId}`;
   const page = (sender.url ?? '').split(/[?#]/, 1)[0];
   return `page:${sender.tab?.id ?? '-'}:${sender.frameId ?? '-'}:${page}`;
+}
+
+/** ProtocolError code of a route that is not what the popup asked for (ui/shared/errors.ts words it). */
+export const ROUTE_MISMATCH_CODE = 'route-mismatch';
+
+/**
+ * The popup's quote held to its request, as a page's is (bridge/verify.ts): a route that takes
+ * or delivers another token, or moves another amount, is never shown, whatever it says of itself.
+ */
+function refuseAnotherRoute(request: RouteAsked, route: unknown): void {
+  const findings = verifyRoute(request, route);
+  if (findings.length === 0) return;
+  throw new ProtocolError(ROUTE_MISMATCH_CODE, `The API answered with another transfer than the one you asked for: ${findings[0]!.message}.`, {
+    findings: findings.slice(0, 10),
+  });
 }
 
 export function createBackgroundHandlers(
@@ -60,7 +76,12 @@ export function createBackgroundHandlers(
     'courier:settings:removeKey': () => settings.removeKey(),
 
     'courier:api': (params, { sender }) => {
-      const call = (signal?: AbortSignal) => api(async () => proxyApiCall(await services.getClient(), params, signal));
+      const call = (signal?: AbortSignal) =>
+        api(async () => {
+          const answer = await proxyApiCall(await services.getClient(), params, signal);
+          if (params.endpoint === 'route') refuseAnotherRoute(params.body, answer);
+          return answer;
+        });
       // Registered before anything is awaited: a cancel sent right after the call finds it.
       return params.requestId === undefined ? call() : apiCalls.run(senderScope(sender), params.requestId, call);
     },

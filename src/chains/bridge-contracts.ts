@@ -6,7 +6,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import { encodeBase58, encodeBech32, toChecksumAddress } from './addresses';
+import { encodeBase58, encodeBech32, evmAddressBytes, leftPad32, toChecksumAddress } from './addresses';
 
 /** Circle CCTP (v1) TokenMessenger per EVM chain id. */
 export const CCTP_TOKEN_MESSENGERS: Readonly<Record<string, string>> = {
@@ -64,4 +64,56 @@ export function simulatedCctpRelayerSvmAccount(chainId: string): string {
  */
 export function simulatedAxelarDepositAddress(recipientChain: string, asset: string, recipientAddr: string): string {
   return encodeBech32('axelar', seed(`${recipientChain}_${asset}_${recipientAddr}`).slice(0, 20));
+}
+
+/*
+ * Skip Go's AxelarHandler: the routing service's own Axelar executable on each EVM chain. A GMP
+ * memo from Cosmos names it as `destination_address` (type 2, ContractCallWithToken) and puts
+ * the final receiver in its ABI-encoded `payload`, which the handler's `_executeWithToken` reads.
+ */
+
+/**
+ * AxelarHandler proxies by EVM chain id. Source: skip-mev/skip-go-evm-contracts AxelarHandler/
+ * broadcast/: the ERC1967Proxy each AxelarHandlerDeployment.s.sol run created (June 2025, commit
+ * 630910a; its initialize() names the gateway listed in AXELAR_GATEWAYS), on which
+ * AxelarHandlerSetRouter.sol then called setSwapRouter. Ethereum also lists the earlier proxy that
+ * script/AxelarHandlerSetRouter.sol and the upgrade script named, and that the API's 2024 GMP
+ * memos from Osmosis call.
+ */
+export const AXELAR_HANDLERS: Readonly<Record<string, readonly string[]>> = {
+  '1': ['0xB773bCc5B325ad9AC6B36e1A046AD4466833A16E', '0xD397883c12b71ea39e0d9f6755030205f31A1c96'],
+  '10': ['0x8e4404c32c13C2C42910508992aE498FC9984D06'],
+  '56': ['0x43d090025aAA6C8693B71952B910AC55CcB56bBb'],
+  '137': ['0xD87E98798b1441c4b7fB7ABd918F90e42ae3D735'],
+  '8453': ['0x569594F181ac9AbdE3eBf89954F3D3Af40d63600'],
+  '42161': ['0xEF1cE4489962E6d6D6BE8066E160B2799610cB85'],
+  '42220': ['0x0103ba3D329ebF104a15aA89C6072Ae2773C183e'],
+  '43114': ['0xBeB12d8861765c850E8426Cc5c6a5207222f2477'],
+  '81457': ['0x73529dcA22c23B41325cC50d440D61663c15dD94'],
+};
+
+/**
+ * AxelarHandler's `enum Commands`, the first word of its payload. Source: AxelarHandler/src/
+ * AxelarHandler.sol. SendToken and SendNative (unwrap) carry abi.encode(address destination) in
+ * every revision; Swap's tuple changed between revisions (see src/verify/bridges/axelar-gmp.ts);
+ * MultiSwap exists only in the revision with SkipSwapRouter.multiSwap.
+ */
+export const AXELAR_HANDLER_COMMANDS = { sendToken: 0, sendNative: 1, swap: 2, multiSwap: 3 } as const;
+
+/** An AxelarHandler payload: abi.encode(uint8 command, bytes data), as `_executeWithToken` decodes it. */
+export function axelarHandlerPayload(command: number, data: Uint8Array): Uint8Array {
+  const word = (n: number) => leftPad32(Uint8Array.of((n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff));
+  const padded = new Uint8Array(Math.ceil(data.length / 32) * 32);
+  padded.set(data);
+  const out = new Uint8Array(96 + padded.length);
+  out.set(word(command), 0);
+  out.set(word(64), 32); // the bytes start right after the two head words
+  out.set(word(data.length), 64);
+  out.set(padded, 96);
+  return out;
+}
+
+/** A SendToken (or SendNative) payload that pays `destination`, an EVM address. */
+export function axelarHandlerSendPayload(destination: string, command: number = AXELAR_HANDLER_COMMANDS.sendToken): Uint8Array {
+  return axelarHandlerPayload(command, leftPad32(evmAddressBytes(destination)));
 }

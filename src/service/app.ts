@@ -90,7 +90,7 @@ export function createServiceApp(options: ServiceAppOptions = {}): ServiceApp {
     }
   };
 
-  // `tamper` faults alter msgs answers after they are built (see faults/tamper.ts)
+  // `tamper` faults alter route and msgs answers after they are built (see faults/tamper.ts)
   const tampered = <T>(path: string, answer: T): T => {
     local.faults.tamper(path, answer);
     return answer;
@@ -104,7 +104,7 @@ export function createServiceApp(options: ServiceAppOptions = {}): ServiceApp {
   ): RouteDefinition => ({ method, path, handler, response, rateLimited: true });
 
   const routes: RouteDefinition[] = [
-    api('POST', '/v2/fungible/route', (req) => ({ body: planRoute(world, parseRequest(RouteRequest, req.body), plannerConfig) }), RouteResponse),
+    api('POST', '/v2/fungible/route', (req) => ({ body: tampered(req.path, planRoute(world, parseRequest(RouteRequest, req.body), plannerConfig)) }), RouteResponse),
     api('POST', '/v2/fungible/msgs', (req) => ({ body: tampered(req.path, buildMsgs(world, parseRequest(MsgsRequest, req.body), { now, gasBalance })) }), MsgsResponse),
     api(
       'POST',

@@ -1,6 +1,7 @@
 /** What one verification run knows and collects: the route, the caller, the time, the findings. */
 import type { Finding, FindingKind } from './findings';
 import { AXELAR_CHAIN_ID, AXELAR_GMP_ACCOUNT, SWAP_ENTRY_POINTS, sameAddress } from './contracts';
+import { jsonKeyCollisions, parseJsonExact } from './json';
 import type { Step } from './route';
 
 export const DAY_NS = 86_400n * 1_000_000_000n;
@@ -55,11 +56,37 @@ export class Checker {
    * A contract or account Courier's tables do not know, where a bridge or swap venue of the real
    * API may legitimately be (an entry point, a relayer, a deposit address). Against the local
    * deployment every such address is known, so an unknown one is the finding `kind`; against a
-   * production API the table is incomplete, so it is `unverified` and does not block.
+   * production API the table is incomplete, so it is `unverified` and does not block, but only
+   * on a chain where the route really has such a role (hasContractRole): an unknown contract on
+   * the way of a plain IBC transfer is the finding everywhere.
    */
   unknownContract(kind: 'message_type' | 'recipient' | 'fee', chainId: string, address: string | undefined, message: string): void {
-    if (this.route.local) this.report(kind, message);
+    if (this.route.local || !this.hasContractRole(chainId)) this.report(kind, message);
     else this.report('unverified', `Courier does not know contract ${address ?? '(none)'} on ${chainId}, so it could not check where it sends the funds (${message})`);
+  }
+
+  /**
+   * A memo or message body as the chain will read it: JSON whose keys collide (exactly or but for
+   * case) is reported, since the module acting on it may read another value than Courier did.
+   * Throws like JSON.parse on text that is not JSON.
+   */
+  parseJson(source: string, what: string): unknown {
+    const value = parseJsonExact(source);
+    const collisions = jsonKeyCollisions(source);
+    if (collisions.length > 0) {
+      this.report('message_type', `${what} has keys that differ only in case or repeat (${collisions.join(', ')}); the chain may read a value Courier did not check`);
+    }
+    return value;
+  }
+
+  /**
+   * The route gives `chainId` a role for a contract or account Courier's tables may not list:
+   * a swap venue's entry point (a swap there), a bridge's contract or relayer (any operation
+   * other than a plain IBC transfer leaving it). Only there is an unknown address `unverified`
+   * against a production API; anywhere else value reaching it is a finding everywhere.
+   */
+  hasContractRole(chainId: string | undefined): boolean {
+    return this.route.steps.some((s) => s.from === chainId && s.kind !== 'transfer');
   }
 
   /** The caller's own address on a chain. */
@@ -71,11 +98,15 @@ export class Checker {
     return (chainId !== undefined && this.route.addresses.get(chainId)) || '(no address given)';
   }
 
-  /** A swap entry point on that chain: named by the route's transfers, or a known deployment. */
+  /**
+   * A swap entry point on that chain: a known deployment, or the one the route's transfer into
+   * the chain names, and then only where the route has a role for it (a swap or a bridge leaving
+   * there): an IBC-only route has no use for a contract on its way.
+   */
   isEntryPoint(chainId: string | undefined, address: string | undefined): boolean {
     if (chainId === undefined || address === undefined) return false;
-    if (this.route.steps.some((s) => s.kind === 'transfer' && s.to === chainId && s.entryContract === address)) return true;
-    return (SWAP_ENTRY_POINTS[chainId] ?? []).includes(address);
+    if ((SWAP_ENTRY_POINTS[chainId] ?? []).includes(address)) return true;
+    return this.hasContractRole(chainId) && this.route.steps.some((s) => s.kind === 'transfer' && s.to === chainId && s.entryContract === address);
   }
 
   isPostRouteContract(address: string | undefined): boolean {

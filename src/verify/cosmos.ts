@@ -8,6 +8,7 @@ import { decodeBase58, decodeBech32, evmAddressBytes } from '../chains/addresses
 import type { Checker } from './context';
 import { AXELAR_CHAIN_ID, AXELAR_FEE_RECIPIENT, CCTP_DOMAINS, axelarDepositAddress, cctpRelayerAccount, sameAddress } from './contracts';
 import type { Step } from './route';
+import { checkAxelarGmpDestination } from './bridges/axelar-gmp';
 import { eurekaMsg } from './bridges/eureka';
 import { hyperlaneMsg, hyperlaneOutflow } from './bridges/hyperlane';
 import { checkOpinitMsg, opinitOutflow } from './bridges/opinit';
@@ -26,10 +27,7 @@ const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : un
 export const uintOf = (v: unknown): bigint | undefined =>
   typeof v === 'string' && /^[0-9]+$/.test(v) ? BigInt(v) : typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? BigInt(v) : undefined;
 
-/** JSON.parse that keeps integers past 2^53 exact by reading them as digit strings. */
-export function parseJsonExact(source: string): unknown {
-  return JSON.parse(source.replace(/("(?:[^"\\]|\\.)*")|(?<![\w.])(-?\d{16,})(?=\s*[,}\]])/g, (m, s: string | undefined, n: string | undefined) => (s !== undefined ? s : `"${n}"`)));
-}
+export { parseJsonExact } from './json';
 
 export interface CosmosMsgIn {
   msg: unknown;
@@ -48,9 +46,9 @@ const bridgeMsg = (c: Checker, chainId: string, type: string, body: Obj, tx: Cos
 
 /** Checks the messages of one Cosmos transaction on `chainId`. */
 export function checkCosmosTx(c: Checker, chainId: string, msgs: readonly CosmosMsgIn[]): void {
-  const parsed = msgs.map((m) => {
+  const parsed = msgs.map((m, i) => {
     try {
-      return typeof m.msg === 'string' ? obj(parseJsonExact(m.msg)) : obj(m.msg);
+      return typeof m.msg === 'string' ? obj(c.parseJson(m.msg, `message ${i}`)) : obj(m.msg);
     } catch {
       return undefined;
     }
@@ -119,7 +117,11 @@ function checkOutflow(c: Checker, chainId: string, parsed: readonly (Obj | undef
 
 function checkMsgTransfer(c: Checker, chainId: string, m: Obj): void {
   const channel = text(m.source_channel);
-  const step = c.stepsFrom(chainId, 'transfer', 'axelar').find((s) => s.channel === channel || (s.kind === 'axelar' && s.channel === undefined));
+  // an operation of a kind Courier does not know may move the funds over IBC too: held to it by
+  // its own channel when it names one, and followed to where it says it goes
+  const step =
+    c.stepsFrom(chainId, 'transfer', 'axelar').find((s) => s.channel === channel || (s.kind === 'axelar' && s.channel === undefined)) ??
+    c.stepsFrom(chainId, 'other').find((s) => text(s.body.channel) === undefined || text(s.body.channel) === channel);
   if (!step) {
     c.report('chain', `the transfer leaves ${chainId} over ${channel ?? '(no channel)'}, which no operation of the route uses`);
     return;
@@ -149,7 +151,7 @@ function arrive(c: Checker, chainId: string | undefined, receiver: string | unde
   if (typeof memo === 'string') {
     if (memo.trim() === '') return finalReceiver(c, chainId, receiver, what);
     try {
-      value = obj(parseJsonExact(memo));
+      value = obj(c.parseJson(memo, `${what}'s memo`));
     } catch {
       value = undefined;
     }
@@ -159,9 +161,11 @@ function arrive(c: Checker, chainId: string | undefined, receiver: string | unde
       return;
     }
   } else value = memo;
+  if (!memoKeysKnown(c, value, chainId, what)) return;
 
   const forward = obj(value.forward);
   if (forward) {
+    checkKnownKeys(c, forward, FORWARD_KEYS, `${what}'s forward`);
     if (!c.isCaller(chainId, receiver)) c.report('recipient', `${what}'s receiver ${receiver ?? '(none)'} on ${chainId} is not your address there (${c.callerOn(chainId)})`);
     const channel = text(forward.channel);
     const step = c.stepsFrom(chainId, 'transfer', 'axelar', 'eureka').find((s) => s.channel === channel);
@@ -179,6 +183,7 @@ function arrive(c: Checker, chainId: string | undefined, receiver: string | unde
   }
   const wasm = obj(value.wasm);
   if (wasm) {
+    checkKnownKeys(c, wasm, WASM_KEYS, `${what}'s wasm call`);
     const contract = text(wasm.contract);
     if (contract !== receiver) c.report('recipient', `${what}'s receiver ${receiver ?? '(none)'} is not the contract its wasm memo calls (${contract ?? '(none)'})`);
     if (c.isEntryPoint(chainId, contract)) return checkSwapAndAction(c, chainId, contract!, obj(wasm.msg), undefined, depth);
@@ -188,6 +193,7 @@ function arrive(c: Checker, chainId: string | undefined, receiver: string | unde
   }
   const autopilot = obj(value.autopilot);
   if (autopilot) {
+    checkKnownKeys(c, autopilot, AUTOPILOT_KEYS, `${what}'s autopilot`);
     const to = text(autopilot.receiver);
     if (to !== c.route.post.autopilotReceiver && !c.isCaller(chainId, to)) {
       c.report('recipient', `the autopilot receiver ${to ?? '(none)'} on ${chainId} is neither your address nor the one you asked for`);
@@ -199,6 +205,39 @@ function arrive(c: Checker, chainId: string | undefined, receiver: string | unde
   c.report('unverified', `${what}'s memo is not one Courier can read`);
 }
 
+/**
+ * The fields each memo action's module reads. A field outside these (in any case) may be acted
+ * on by the chain without Courier having checked it (e.g. a second receiver), so it is refused.
+ */
+const FORWARD_KEYS = ['receiver', 'port', 'channel', 'timeout', 'retries', 'next'];
+const WASM_KEYS = ['contract', 'msg'];
+const AUTOPILOT_KEYS = ['receiver', 'stakeibc', 'claim'];
+const GMP_KEYS = ['destination_chain', 'destination_address', 'payload', 'type', 'fee'];
+/** The actions a memo may hold at its top level: one of them, never two (two middlewares would both act). */
+const MEMO_ACTIONS: Readonly<Record<string, readonly string[]>> = { forward: ['forward'], wasm: ['wasm'], autopilot: ['autopilot'], gmp: GMP_KEYS };
+
+function checkKnownKeys(c: Checker, value: Obj, known: readonly string[], what: string): void {
+  const unknown = Object.keys(value).filter((k) => !known.includes(k));
+  if (unknown.length > 0) c.report('message_type', `${what} carries ${unknown.map((k) => `"${k}"`).join(', ')}, which Courier does not check and a chain module may act on`);
+}
+
+/** A memo's top level: one known action, and nothing beside it. */
+function memoKeysKnown(c: Checker, value: Obj, chainId: string, what: string): boolean {
+  const keys = Object.keys(value);
+  const actions = Object.entries(MEMO_ACTIONS).filter(([, fields]) => fields.some((f) => keys.includes(f)));
+  if (actions.length > 1) {
+    c.report('message_type', `${what}'s memo on ${chainId} holds ${actions.map(([name]) => name).join(' and ')} at once; each would be acted on by its own module`);
+    return false;
+  }
+  const allowed = actions[0]?.[1] ?? [];
+  const unknown = keys.filter((k) => !allowed.includes(k));
+  if (unknown.length > 0) {
+    c.report('message_type', `${what}'s memo on ${chainId} carries ${unknown.map((k) => `"${k}"`).join(', ')}, which Courier does not check and a chain module may act on`);
+    return false;
+  }
+  return true;
+}
+
 function finalReceiver(c: Checker, chainId: string, receiver: string | undefined, what: string): void {
   if (c.isCaller(chainId, receiver) || c.isPostRouteContract(receiver) || (receiver !== undefined && receiver === c.route.post.autopilotReceiver)) return;
   c.report('recipient', `${what}'s receiver ${receiver ?? '(none)'} on ${chainId} is not your address there (${c.callerOn(chainId)})`);
@@ -208,13 +247,8 @@ function checkAxelarGmp(c: Checker, chainId: string, receiver: string | undefine
   if (receiver === undefined || !c.isAxelarGmp(chainId, receiver)) {
     c.report('recipient', `${what}'s receiver ${receiver ?? '(none)'} is not Axelar's GMP account, which its Axelar memo needs`);
   }
-  const destination = text(memo.destination_address);
-  const steps = c.route.steps.filter((s) => s.kind === 'axelar');
-  const step = steps.find((s) => c.isCaller(s.to, destination));
-  if (!step) {
-    const where = steps.map((s) => `${c.callerOn(s.to)} on ${s.to}`).join(', ') || 'none';
-    c.report('recipient', `the Axelar memo's destination_address ${destination ?? '(none)'} is not your address on the chain Axelar delivers to (${where})`);
-  }
+  // destination_address, type and the AxelarHandler payload: src/verify/bridges/axelar-gmp.ts
+  const step = checkAxelarGmpDestination(c, memo);
   const fee = obj(memo.fee);
   if (fee) {
     if (text(fee.recipient) !== AXELAR_FEE_RECIPIENT) c.report('fee', `the Axelar memo pays its fee to ${String(fee.recipient)}, not Axelar's fee collector`);
@@ -222,7 +256,6 @@ function checkAxelarGmp(c: Checker, chainId: string, receiver: string | undefine
     const quoted = step?.feeAmount ?? 0n;
     if (amount === undefined || amount > quoted) c.report('fee', `the Axelar memo's fee ${String(fee.amount)} is more than the route's fee ${quoted}`);
   }
-  if (memo.payload !== null && memo.payload !== undefined) c.report('unverified', 'the Axelar memo carries a payload Courier does not decode');
 }
 
 /** The entry point's swap_and_action on `chainId`, called directly (`sent`) or by a memo. */
@@ -345,7 +378,7 @@ function checkMsgExecute(c: Checker, chainId: string, m: Obj): void {
   const funds = Array.isArray(m.funds) ? m.funds.map((f) => obj(f) ?? {}) : [];
   let inner: Obj | undefined;
   try {
-    inner = typeof m.msg === 'string' ? obj(parseJsonExact(m.msg)) : obj(m.msg);
+    inner = typeof m.msg === 'string' ? obj(c.parseJson(m.msg, "the contract call's msg")) : obj(m.msg);
   } catch {
     inner = undefined;
   }

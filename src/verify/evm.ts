@@ -4,7 +4,7 @@
  * the route's amount to the caller, and every ERC-20 approval must go to that contract for no
  * more than the call pulls. Stargate pools and LayerZero OFTs are checked in bridges/.
  */
-import { CALL_CONTRACT_WITH_TOKEN, DEPOSIT_FOR_BURN, REQUEST_CCTP_TRANSFER, SEND_TOKEN, decodeCall, selectorOf, type AbiFunction, type AbiValue } from './abi';
+import { CALL_CONTRACT_WITH_TOKEN, DEPOSIT_FOR_BURN, REQUEST_CCTP_TRANSFER, SEND_TOKEN, abiFunctionWithSignature, decodeCall, selectorOf, type AbiFunction, type AbiValue } from './abi';
 import type { Checker } from './context';
 import { AXELAR_CHAIN_ID, AXELAR_GATEWAYS, CCTP_TOKEN_MESSENGERS, cctpRelayerContract, sameAddress } from './contracts';
 import { arrive, checkCctpDestination, uintOf } from './cosmos';
@@ -25,8 +25,32 @@ export interface EvmTxIn {
   required_erc20_approvals?: unknown;
 }
 
-/** ERC-20 functions that move or allow the signer's tokens, by selector: never part of a route's own call. */
-const ERC20_MOVES: Readonly<Record<string, string>> = { a9059cbb: 'transfer', '095ea7b3': 'approve', '23b872dd': 'transferFrom', '39509351': 'increaseAllowance' };
+/**
+ * Calls that move the signer's tokens or let someone else move them, by selector: ERC-20's own,
+ * EIP-2612 permits, NFT operator grants, and Uniswap's Permit2 (one approval there lets a
+ * spender pull any token already approved to Permit2). A route's own call is never one of them:
+ * what a route needs approved is listed in `required_erc20_approvals`, checked below.
+ */
+const TOKEN_MOVES: Readonly<Record<string, string>> = Object.fromEntries(
+  [
+    'transfer(address,uint256)',
+    'approve(address,uint256)',
+    'transferFrom(address,address,uint256)',
+    'increaseAllowance(address,uint256)',
+    'permit(address,address,uint256,uint256,uint8,bytes32,bytes32)',
+    'setApprovalForAll(address,bool)',
+    // Permit2 (github.com/Uniswap/permit2, IAllowanceTransfer / ISignatureTransfer)
+    'approve(address,address,uint160,uint48)',
+    'permit(address,((address,uint160,uint48,uint48),address,uint256),bytes)',
+    'permit(address,((address,uint160,uint48,uint48)[],address,uint256),bytes)',
+    'transferFrom(address,address,uint160,address)',
+    'transferFrom((address,address,uint160,address)[])',
+  ].map((signature) => [abiFunctionWithSignature(signature.slice(0, signature.indexOf('(')), [signature.slice(signature.indexOf('(') + 1, -1)], []).selector, signature]),
+);
+
+/** The gas token as the API names it: `<chain>-native`, or the zero / 0xEeee… placeholder address. */
+const isNativeDenom = (denom: string | undefined): boolean =>
+  denom !== undefined && (/-native$/.test(denom) || /^0x0{40}$/i.test(denom) || /^0xe{40}$/i.test(denom));
 
 /** Version prefix of a GMP payload that carries an ICS-20 memo for the Cosmos chain it lands on. */
 const COSMOS_PAYLOAD_VERSION = [0, 0, 0, 1];
@@ -111,12 +135,22 @@ export function checkEvmTx(c: Checker, chainId: string, tx: EvmTxIn): void {
   } else if ((bridged = bridgeCall(c, chainId, to, data)) !== undefined) {
     if (bridged === 'reported') return;
     ({ step, pulled, valueAllowed } = bridged);
-  } else if (ERC20_MOVES[selectorOf(data) ?? ''] !== undefined) {
+  } else if (TOKEN_MOVES[selectorOf(data) ?? ''] !== undefined) {
     // a token send or allowance the route does not explain is wrong whatever contract it is on: the EVM bank send
-    c.report('message_type', `the transaction calls ERC-20 ${ERC20_MOVES[selectorOf(data)!]} on ${to ?? '(no contract)'} (${chainId}), which no operation of the route explains`);
+    c.report('message_type', `the transaction calls ${TOKEN_MOVES[selectorOf(data)!]} on ${to ?? '(no contract)'} (${chainId}), which moves or allows your tokens and no operation of the route explains`);
+    return;
+  } else if (/^(0x)?$/.test(data) && value !== undefined && value > 0n) {
+    // a plain send of the gas token: value leaving for an account that is not yours, whatever the API's contracts
+    if (!c.isCaller(chainId, to)) {
+      c.report('recipient', `the transaction sends ${value} wei of ${chainId}'s gas token to ${to ?? '(no address)'}, which is neither your address nor a contract the route names`);
+    }
     return;
   } else {
     c.unknownContract('message_type', chainId, to, `the transaction calls ${to ?? '(no contract)'} on ${chainId}, a contract the route's operations do not use`);
+    // what it may carry of the gas token: the amount sent when that is the asset, and fees the route quotes in it
+    const allowed = nativeValueAllowed(c, chainId);
+    if (value === undefined) c.report('unverified', `the transaction's value ${String(tx.value)} could not be read`);
+    else if (value > allowed) c.report('amount', `the transaction also sends ${value} wei of ${chainId}'s gas token to ${to ?? '(no contract)'}; the route allows ${allowed}`);
     if (!c.route.local && to !== undefined) {
       // an unknown contract (a smart-relay CCTP contract, an EVM swap entry point) may pull at most what the route moves from here
       const first = c.stepsFrom(chainId)[0];
@@ -128,6 +162,16 @@ export function checkEvmTx(c: Checker, chainId: string, tx: EvmTxIn): void {
   if (value === undefined) c.report('unverified', `the transaction's value ${String(tx.value)} could not be read`);
   else if (value > valueAllowed) c.report('amount', `the transaction also sends ${value} wei of ${chainId}'s gas token; the route allows ${valueAllowed}`);
   checkApprovals(c, chainId, to!, step, pulled, tx.required_erc20_approvals);
+}
+
+/** The gas token a transaction from `chainId` may carry: the amount sent when it is the asset, plus the fees quoted in it. */
+function nativeValueAllowed(c: Checker, chainId: string): bigint {
+  let allowed = 0n;
+  for (const step of c.stepsFrom(chainId)) {
+    if (isNativeDenom(step.denomIn)) allowed += c.expectedIn(step) ?? 0n;
+    if (step.feeAmount !== undefined && (isNativeDenom(step.feeDenom) || (step.feeDenom !== undefined && step.feeDenom !== step.denomIn))) allowed += step.feeAmount;
+  }
+  return allowed;
 }
 
 export function checkApprovals(c: Checker, chainId: string, to: string, step: { denomIn?: string; index: number } | undefined, pulled: bigint | undefined, value: unknown): void {

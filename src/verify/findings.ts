@@ -1,6 +1,7 @@
 /** What verification reports: one finding per problem, pointing at the message it is in. */
 
-export const FINDING_KINDS = ['recipient', 'amount', 'denom', 'message_type', 'chain', 'min_out', 'timeout', 'fee', 'unverified'] as const;
+/** `route`: the API's route is not the one asked for (another chain, token or amount). */
+export const FINDING_KINDS = ['recipient', 'amount', 'denom', 'message_type', 'chain', 'min_out', 'timeout', 'fee', 'route', 'unverified'] as const;
 export type FindingKind = (typeof FINDING_KINDS)[number];
 
 export interface Finding {

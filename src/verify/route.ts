@@ -130,6 +130,9 @@ export function toSteps(operations: readonly unknown[]): Step[] {
       }
       default:
         step.kind = BRIDGE_STEP_KINDS[step.wireKind] ?? 'other';
+        // the fee most bridges quote beside the amount (Hyperlane's gas payment, an unknown bridge's)
+        step.feeAmount = uint(body.fee_amount);
+        step.feeDenom = str((body.fee_asset as Body | undefined)?.denom);
         // a Eureka transfer goes over a light client, which a packet-forward memo names as its channel
         if (step.kind === 'eureka') step.channel = str(body.source_client);
         break;

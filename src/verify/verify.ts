@@ -19,6 +19,7 @@ import { checkCosmosTx, type CosmosMsgIn } from './cosmos';
 import { checkEvmTx, type EvmTxIn } from './evm';
 import { checkSvmTx } from './bridges/cctp-svm';
 import type { Finding } from './findings';
+import { verifyRoute, type RouteAsked } from './request';
 import { routeChains, toSteps } from './route';
 
 type Obj = Record<string, unknown>;
@@ -26,7 +27,7 @@ const obj = (v: unknown): Obj | undefined => (v !== null && typeof v === 'object
 const uint = (v: unknown): bigint | undefined => (typeof v === 'string' && /^[0-9]+$/.test(v) ? BigInt(v) : undefined);
 
 /** What the caller asked for, in the API's request words. */
-export interface VerifyRequest {
+export interface VerifyRequest extends RouteAsked {
   operations: readonly unknown[];
   amount_in?: string;
   amount_out?: string;
@@ -58,30 +59,48 @@ export interface VerifyOptions {
   local: boolean;
 }
 
-/** A `msgs` answer checked against its request. */
+/**
+ * A `msgs` answer checked against its request. The request carries the route too (its
+ * operations): they must take the source asset where it is and deliver the destination asset the
+ * request names (findings of kind `route`), and the messages must do what they say.
+ */
 export function verifyMsgs(request: VerifyRequest, answer: unknown, options: VerifyOptions): Finding[] {
-  const checker = new Checker(toRoute(request, options));
-  checkAnswer(checker, obj(answer) ?? {});
-  return checker.findings;
+  return [...verifyRoute(request, request), ...verifyMessages(request, answer, options)];
 }
 
-/** A `msgs_direct` answer: the operations come from the route it embeds. */
+/**
+ * A `msgs_direct` answer: the route it embeds is held to the caller's request first (another
+ * chain, token or amount is a `route` finding), and its messages are checked against the
+ * caller's amount, never the route's: an answer that embeds a route for 100 ATOM when 1 was
+ * asked is refused, whatever its messages.
+ */
 export function verifyMsgsDirect(request: Omit<VerifyRequest, 'operations'>, answer: unknown, options: VerifyOptions): Finding[] {
   const route = obj(obj(answer)?.route);
   if (!route || !Array.isArray(route.operations)) {
-    return [{ kind: 'unverified', tx_index: 0, msg_index: 0, message: 'the answer has no route to check its messages against' }];
+    return [{ kind: 'message_type', tx_index: 0, msg_index: 0, message: 'the answer has no route, so nothing says what its messages should do' }];
   }
-  return verifyMsgs(
-    {
-      ...request,
-      operations: route.operations,
-      amount_in: typeof route.amount_in === 'string' ? route.amount_in : request.amount_in,
-      amount_out: typeof route.amount_out === 'string' ? route.amount_out : undefined,
-      estimated_amount_out: typeof route.estimated_amount_out === 'string' ? route.estimated_amount_out : undefined,
-    },
-    answer,
-    options,
-  );
+  const routeText = (key: string) => (typeof route[key] === 'string' ? (route[key] as string) : undefined);
+  return [
+    ...verifyRoute(request, route),
+    ...verifyMessages(
+      {
+        ...request,
+        operations: route.operations,
+        // what was asked bounds the messages; the route fills in only what the request left open
+        amount_in: request.amount_in ?? routeText('amount_in'),
+        amount_out: request.amount_out ?? routeText('amount_out'),
+        estimated_amount_out: routeText('estimated_amount_out'),
+      },
+      answer,
+      options,
+    ),
+  ];
+}
+
+function verifyMessages(request: VerifyRequest, answer: unknown, options: VerifyOptions): Finding[] {
+  const checker = new Checker(toRoute(request, options));
+  checkAnswer(checker, obj(answer) ?? {});
+  return checker.findings;
 }
 
 function toRoute(request: VerifyRequest, options: VerifyOptions): Route {
@@ -187,11 +206,11 @@ function checkTx(c: Checker, tx: TxView, index: number): void {
     c.report('chain', `a transaction for ${tx.chainId || '(no chain)'}, where the route does not start any operation`);
     return;
   }
-  const starting = c.stepsFrom(tx.chainId);
-  if (starting.every((s) => s.kind === 'other')) {
-    // an operation of a bridge Courier does not decode
-    c.report('unverified', `operation ${starting.map((s) => `${s.index} (${s.wireKind})`).join(', ')} on ${tx.chainId} is not decoded by Courier yet`);
-    return;
+  const unknown = c.stepsFrom(tx.chainId).filter((s) => s.kind === 'other');
+  if (unknown.length > 0) {
+    // an operation Courier cannot read only leaves its own contract role unchecked: every
+    // message is still held to the caller's addresses, the amounts and the approvals below
+    c.report('unverified', `operation ${unknown.map((s) => `${s.index} (${s.wireKind || 'unnamed'})`).join(', ')} on ${tx.chainId} is of a kind Courier does not know; its messages are checked only for where the value goes`);
   }
   if (tx.cosmos) checkCosmosTx(c, tx.chainId, tx.cosmos);
   else if (tx.evm) checkEvmTx(c, tx.chainId, tx.evm);

@@ -126,7 +126,49 @@ export const TAMPER_KIND: Record<TamperMode, FindingKind> = {
   extra_msg: 'message_type',
   min_out: 'min_out',
   approval: 'message_type',
+  unknown_operation: 'message_type',
+  memo_key_case: 'message_type',
+  native_send: 'recipient',
+  unknown_contract: 'message_type',
+  permit2: 'message_type',
+  svm_lookup_table: 'message_type',
+  direct_amount: 'route',
+  gmp_payload_recipient: 'recipient',
+  route_substitution: 'route',
 };
 
-/** The route each tamper mode is shown on: `approval` needs the EVM route's approval. */
-export const requestForMode = (mode: TamperMode) => (mode === 'approval' ? CCTP_FROM_ETHEREUM : SWAP_ON_ARRIVAL);
+/**
+ * axlUSDC from Osmosis to USDC on Ethereum over Axelar: one IBC transfer into Axelar's GMP
+ * account whose memo (type 3, no payload) names the user as destination_address, with Axelar's
+ * fee deducted. gmp_payload_recipient rewrites it into a type-2 call of the routing service's
+ * Axelar contract whose payload names the attacker.
+ */
+export const AXELAR_TO_EVM = {
+  source_asset_denom: 'ibc/D189335C6E4A68B513C10AB227BF1C1D38C746766278BA3EEB4FB14124F1D858',
+  source_asset_chain_id: 'osmosis-1',
+  dest_asset_denom: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+  dest_asset_chain_id: '1',
+  amount_in: '25000000',
+  chain_ids_to_addresses: USER_ADDRESSES,
+};
+
+/** The request each tamper mode is shown on: the EVM modes need an EVM route, svm_lookup_table a Solana one. */
+export function requestForMode(mode: TamperMode) {
+  switch (mode) {
+    case 'approval':
+    case 'native_send':
+    case 'permit2':
+      return CCTP_FROM_ETHEREUM;
+    case 'svm_lookup_table':
+      return CCTP_FROM_SOLANA;
+    case 'gmp_payload_recipient':
+      return AXELAR_TO_EVM;
+    default:
+      return SWAP_ON_ARRIVAL;
+  }
+}
+
+/** Modes that alter a /route answer (the others alter msgs / msgs_direct answers). */
+export const ROUTE_TAMPER_MODES: readonly TamperMode[] = ['route_substitution'];
+/** Modes that only a msgs_direct answer can carry (it embeds the route the messages follow). */
+export const DIRECT_ONLY_TAMPER_MODES: readonly TamperMode[] = ['unknown_operation', 'direct_amount'];

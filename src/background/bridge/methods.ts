@@ -28,7 +28,7 @@ import type { ApprovalOutcome, Approvals } from './approvals';
 import { BridgeError } from './errors';
 import type { Caller } from './origin';
 import type { SitesService } from './sites';
-import { checkMsgsAnswer, checkMsgsDirectAnswer, verifyOptionsFor } from './verify';
+import { checkMsgsAnswer, checkMsgsDirectAnswer, checkRouteAnswer, verifyOptionsFor } from './verify';
 
 export interface MethodDeps {
   sites: SitesService;
@@ -88,15 +88,36 @@ export const BRIDGE_METHOD_SPECS: Record<BridgeMethod, MethodSpec> = {
       return null;
     },
   },
-  route: api(RouteRequest, (client, body) => client.route(body)),
-  // the default, Go Fast and each bridge on its own, asked at once and compared (routes/compare.ts)
+  // held to the page's request before the page sees it: the request is the truth, not the answer
+  route: api(RouteRequest, async (client, body) => {
+    const route = await client.route(body);
+    checkRouteAnswer(body, route);
+    return route;
+  }),
+  // the default, Go Fast and each bridge on its own, asked at once and compared (routes/compare.ts);
+  // one candidate that is not what the page asked for refuses the whole call: its API is lying
   routes: {
     params: RouteRequest,
     connected: true,
     async run(deps, _origin, params) {
+      const asked = params as z.output<typeof RouteRequest>;
       const client = await deps.getClient();
-      const candidates = await routeCandidates({ getClient: async () => client, directory: deps.directory }, params as z.output<typeof RouteRequest>);
-      return { routes: await askRouteCandidates(candidates, (body) => client.route(body)) };
+      const candidates = await routeCandidates({ getClient: async () => client, directory: deps.directory }, asked);
+      let refused: unknown;
+      const routes = await askRouteCandidates(candidates, async (body) => {
+        const route = await client.route(body);
+        try {
+          checkRouteAnswer(asked, route);
+        } catch (error) {
+          refused ??= error;
+          throw error;
+        }
+        return route;
+      }).catch((error: unknown) => {
+        throw refused ?? error;
+      });
+      if (refused) throw refused;
+      return { routes };
     },
   },
   // checked against the addresses the page sent before the page sees them (verify.ts)

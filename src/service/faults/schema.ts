@@ -84,14 +84,14 @@ const ProductionShapeFault = z.strictObject({
   count: z.number().int().min(1).max(1_000_000).optional(),
 });
 
-/** The API paths whose answers a tamper fault may alter. */
-export const TAMPER_PATHS = ['/v2/fungible/msgs', '/v2/fungible/msgs_direct'] as const;
+/** The API paths whose answers a tamper fault may alter (route answers: route_substitution only). */
+export const TAMPER_PATHS = ['/v2/fungible/msgs', '/v2/fungible/msgs_direct', '/v2/fungible/route'] as const;
 
-/** msgs / msgs_direct answers are altered as a compromised API, proxy or dApp would (see tamper.ts). */
+/** msgs / msgs_direct / route answers are altered as a compromised API, proxy or dApp would (see tamper.ts). */
 const TamperFault = z.strictObject({
   kind: z.literal('tamper'),
   mode: z.enum(TAMPER_MODES),
-  /** Only answers of these endpoints (default both). */
+  /** Only answers of these endpoints (default: all of them; a mode alters only the answers it applies to). */
   paths: z.array(z.enum(TAMPER_PATHS)).min(1).optional(),
   /** Stop after altering this many answers (default: until cleared). */
   count: z.number().int().min(1).max(1_000_000).optional(),

@@ -23,23 +23,18 @@ import { SUBMIT_ORDER_SIGNATURE, decodeSubmitOrder, submitOrderCalldata } from '
 import { TRANSFER_REMOTE_SELECTOR } from '../bridges/hyperlane/message';
 import { functionSelector, splitCalldata } from '../msgs/abi';
 import { OFT_SEND_SELECTOR, decodeOftSend, encodeOftSend } from '../msgs/oft';
+import type { TamperMode } from './tamper-modes';
+import { ATTACKER_BYTES, TAMPER_EVM_ADDRESS, attackerAddressLike } from './attacker';
+import { ANSWER_ATTACKS, substituteRoute } from './tamper-attacks';
+import { tamperGmpPayloadRecipient } from './tamper-gmp';
+import { tamperSvmLookupTable } from './tamper-lookup-table';
 
-export const TAMPER_MODES = ['recipient', 'memo_recipient', 'amount', 'denom', 'extra_msg', 'min_out', 'approval'] as const;
-export type TamperMode = (typeof TAMPER_MODES)[number];
+export { TAMPER_MODES, type TamperMode } from './tamper-modes';
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj | undefined => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : undefined);
 
-/** The attacker's EVM address (no one holds its key). */
-export const TAMPER_EVM_ADDRESS = '0x7a3e5c0ffee0000000000000000000000000dead';
-const ATTACKER_BYTES = sha256(utf8ToBytes('courier-sim/tamper/attacker')).slice(0, 20);
-
-/** An address of the attacker's that looks like `like` (same family, same bech32 prefix). */
-export function attackerAddressLike(like: string): string {
-  if (like.startsWith('0x')) return TAMPER_EVM_ADDRESS;
-  const decoded = decodeBech32(like);
-  return decoded ? encodeBech32(decoded.prefix, decoded.data.length === 32 ? sha256(ATTACKER_BYTES) : ATTACKER_BYTES) : like.slice(0, -4) + 'dead';
-}
+export { TAMPER_EVM_ADDRESS, attackerAddressLike } from './attacker';
 
 interface CosmosMsg {
   msg: string;
@@ -49,9 +44,11 @@ interface CosmosMsg {
 /** Alters a msgs / msgs_direct answer; false when the mode finds nothing to alter. */
 export function tamperAnswer(answer: unknown, mode: TamperMode): boolean {
   const body = obj(answer);
+  if (body && mode === 'route_substitution') return substituteRoute(body);
   const txs = Array.isArray(body?.txs) ? (body.txs as Obj[]) : undefined;
   if (!body || !txs) return false;
-  const changed = tamperTxs(txs, mode);
+  const attack = ANSWER_ATTACKS[mode];
+  const changed = attack ? attack(body, txs) : tamperTxs(txs, mode);
   if (changed) body.msgs = msgsOf(txs);
   return changed;
 }
@@ -75,7 +72,7 @@ function tamperTxs(txs: Obj[], mode: TamperMode): boolean {
     const cosmos = obj(tx.cosmos_tx);
     const evm = obj(tx.evm_tx);
     const svm = obj(tx.svm_tx);
-    if (svm && tamperSvm(svm, mode)) return true;
+    if (svm && (mode === 'svm_lookup_table' ? tamperSvmLookupTable(svm) : tamperSvm(svm, mode))) return true;
     if (cosmos) {
       for (const m of cosmos.msgs as CosmosMsg[]) {
         const parsed = JSON.parse(m.msg) as Obj;
@@ -124,6 +121,8 @@ function tamperCosmos(m: Obj, typeUrl: string, mode: TamperMode): boolean {
       if (type === 'MsgExecuteContract') return editInner(m, lowerMinimum);
       if (type === 'MsgTransfer') return editMemoField(m, 'memo', lowerMinimum);
       return false;
+    case 'gmp_payload_recipient':
+      return type === 'MsgTransfer' && editMemoField(m, 'memo', tamperGmpPayloadRecipient);
     default:
       return false;
   }

@@ -10,6 +10,7 @@ const KIND_WORDS: Record<FindingKind, string> = {
   min_out: 'Minimum received',
   timeout: 'Timeout',
   fee: 'Fee',
+  route: 'Not the route you asked for',
   unverified: 'Not checked',
 };
 

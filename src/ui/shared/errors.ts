@@ -42,6 +42,7 @@ export type UiErrorKind =
   | 'server'
   | 'invalid-response'
   | 'background'
+  | 'route-mismatch'
   | 'unknown';
 
 export interface UiError {
@@ -305,6 +306,13 @@ export function describeError(error: unknown, context: { baseUrl?: string | null
     }
     if (e.code === 'not-found') {
       return { ...base('not-found', 'Not found', message, false), message };
+    }
+    if (e.code === 'route-mismatch') {
+      // the background's ROUTE_MISMATCH_CODE: the API's route is not the transfer asked for
+      return {
+        ...base('route-mismatch', 'Courier refused this route', `The routing API answered with a different transfer than the one you asked for, so Courier shows no quote for it. ${message}`, true),
+        message,
+      };
     }
     if (e.code === 'unknown-method') {
       return { ...base('background', 'Not available in this version', 'This version of Courier’s background cannot do this yet.', false), message };

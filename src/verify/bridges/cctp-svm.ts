@@ -8,6 +8,13 @@
  * Accounts: the local deployment's burn names [owner, event rent payer, burn token account, mint]
  * (its simulated Solana keeps balances by wallet); Circle's program takes 17 accounts with the
  * mint at index 9 (its IDL). Both start with the owner, the signer whose USDC burns.
+ *
+ * Address lookup tables (v0): Courier cannot read a table's contents (they live on chain), so an
+ * account named through one is unknown. Program ids are always static keys, so every
+ * instruction's program is known: one whose program can move value (everything but Compute
+ * Budget, including programs Courier does not know) and that names a looked-up account blocks
+ * (`message_type`), since Courier cannot tell whose funds it moves or where. An instruction with
+ * static accounts only is checked as in a legacy transaction.
  */
 import { fromBase64 } from '@cosmjs/encoding';
 import { sha256 } from '@noble/hashes/sha2.js';
@@ -36,13 +43,24 @@ const MAX_UNITS = 1_400_000n;
 const MAX_PRIORITY_FEE_LAMPORTS = 10_000_000n;
 
 interface Instruction {
-  program: string;
+  /** Undefined when its index points past the static keys (Solana refuses such a transaction, Courier too). */
+  program: string | undefined;
+  /** Undefined where the account comes from an address lookup table (an index past the static keys). */
   accounts: (string | undefined)[];
   data: Uint8Array;
 }
 
-/** The instructions with their programs and accounts by address; undefined when an index points past the static keys (a v0 lookup). */
-function instructionsOf(parts: SvmTxParts): Instruction[] | undefined {
+/** How a finding names a program Courier knows. */
+const PROGRAM_NAMES: Readonly<Record<string, string>> = {
+  [SOLANA_PROGRAMS.system]: 'System program',
+  [SOLANA_PROGRAMS.splToken]: 'SPL Token',
+  [SOLANA_PROGRAMS.token2022]: 'Token-2022',
+  [CCTP_SVM_TOKEN_MESSENGER_MINTER]: "CCTP's TokenMessengerMinter",
+  [CCTP_SVM_MESSAGE_TRANSMITTER]: "CCTP's MessageTransmitter",
+};
+
+/** The instructions with their programs and accounts by address (decodeSvmTx has checked the layout). */
+function instructionsOf(parts: SvmTxParts): Instruction[] {
   const keys = parts.accountKeys.map((k) => encodeBase58(k));
   const bytes = parts.instructions;
   const count = shortVec(bytes, 0)!;
@@ -55,8 +73,6 @@ function instructionsOf(parts: SvmTxParts): Instruction[] | undefined {
     const dataLen = shortVec(bytes, accountsLen.end + accountsLen.value)!;
     const data = bytes.subarray(dataLen.end, dataLen.end + dataLen.value);
     at = dataLen.end + dataLen.value;
-    // a program or account from an address-table lookup is not in the message itself
-    if (program === undefined || accounts.includes(undefined)) return undefined;
     out.push({ program, accounts, data });
   }
   return out;
@@ -79,11 +95,11 @@ export function checkSvmTx(c: Checker, chainId: string, tx: Obj): void {
   } catch {
     parts = undefined;
   }
-  const instructions = parts && instructionsOf(parts);
-  if (!parts || !instructions) {
-    c.report('unverified', `the Solana transaction on ${chainId} could not be decoded${parts ? ' (it names accounts through an address lookup table)' : ''}`);
+  if (!parts) {
+    c.report('unverified', `the Solana transaction on ${chainId} could not be decoded`);
     return;
   }
+  const instructions = instructionsOf(parts);
   const caller = c.route.addresses.get(chainId);
   const feePayer = encodeBase58(parts.accountKeys[0]!);
   if (feePayer !== caller && feePayer !== c.route.svmFeePayer) {
@@ -93,8 +109,20 @@ export function checkSvmTx(c: Checker, chainId: string, tx: Obj): void {
   const fees: bigint[] = [];
   const burns: Instruction[] = [];
   const budget = { units: undefined as bigint | undefined, microLamports: 0n };
+  // a legacy message has no tables: an index past its keys makes it invalid, and it is refused the same way
+  const hidden = parts.version === 0 ? 'through an address lookup table' : 'by an index past its account keys';
   instructions.forEach((ix, i) => {
     const what = `instruction ${i}`;
+    if (ix.program === undefined) {
+      c.report('message_type', `${what} names its program ${hidden}, which Solana does not allow, so Courier cannot tell what it does`);
+      return;
+    }
+    // Compute Budget moves nothing whatever its accounts; any other program may move funds to or from a looked-up account
+    if (ix.accounts.includes(undefined) && ix.program !== SOLANA_PROGRAMS.computeBudget) {
+      c.report('message_type', `${what} (${PROGRAM_NAMES[ix.program] ?? `program ${ix.program}`}) names accounts ${hidden}${parts.version === 0 ? ' Courier cannot read' : ''}, so it cannot tell where it sends your funds`);
+      // a burn's amount and destination are in its data: still checked, so the finding says all that is wrong
+      if (ix.program !== CCTP_SVM_TOKEN_MESSENGER_MINTER || bytesToHex(ix.data.subarray(0, 8)) !== DEPOSIT_FOR_BURN) return;
+    }
     switch (ix.program) {
       case CCTP_SVM_TOKEN_MESSENGER_MINTER:
         if (bytesToHex(ix.data.subarray(0, 8)) !== DEPOSIT_FOR_BURN) c.report('message_type', `${what} calls CCTP's TokenMessengerMinter with another instruction than deposit_for_burn`);
@@ -130,15 +158,17 @@ export function checkSvmTx(c: Checker, chainId: string, tx: Obj): void {
 /** deposit_for_burn: the owner is the caller, the mint is the route's, the amount and destination the operation's. */
 function checkBurn(c: Checker, step: Step, ix: Instruction, fee: bigint, signers: ReadonlySet<string>): void {
   const chainId = step.from!;
-  const mint = ix.accounts.length === 4 ? ix.accounts[3] : ix.accounts.length >= 10 ? ix.accounts[9] : undefined;
+  const mintAt = ix.accounts.length === 4 ? 3 : ix.accounts.length >= 10 ? 9 : undefined;
   const amount = ix.data.length === 52 ? u64At(ix.data, 8) : undefined;
-  if (amount === undefined || mint === undefined) {
+  if (amount === undefined || mintAt === undefined) {
     c.report('unverified', `deposit_for_burn's ${amount === undefined ? 'data' : 'account list'} is not a layout Courier reads`);
     return;
   }
+  // a looked-up owner or mint (undefined) is already a blocking finding of its own
   const owner = ix.accounts[0];
-  if (!c.isCaller(chainId, owner) || !signers.has(owner!)) c.report('message_type', `deposit_for_burn burns the USDC of ${owner ?? '(none)'}, not of your address on ${chainId} (${c.callerOn(chainId)})`);
-  c.checkDenom(step, mint, "deposit_for_burn's burn token mint");
+  if (owner !== undefined && (!c.isCaller(chainId, owner) || !signers.has(owner))) c.report('message_type', `deposit_for_burn burns the USDC of ${owner}, not of your address on ${chainId} (${c.callerOn(chainId)})`);
+  const mint = ix.accounts[mintAt];
+  if (mint !== undefined) c.checkDenom(step, mint, "deposit_for_burn's burn token mint");
   // the relay fee is paid on top (the local deployment) or out of the amount (a deducting relayer)
   const expected = c.expectedIn(step);
   const deducted = fee > 0n && expected !== undefined && amount !== expected && amount + fee === expected;

@@ -15,7 +15,7 @@ import { decodeBech32, encodeBech32 } from '../../chains/addresses';
 import { abiFunctionWithSignature } from '../abi';
 import type { Checker } from '../context';
 import { GO_FAST_DOMAINS, GO_FAST_GATEWAYS, SWAP_ENTRY_POINTS, sameAddress } from '../contracts';
-import { arrive, mintRecipientMatches, parseJsonExact, uintOf } from '../cosmos';
+import { arrive, mintRecipientMatches, uintOf } from '../cosmos';
 import { decodeKnown, type EvmBridgeCall } from '../evm';
 import type { Step } from '../route';
 import { hexOf, obj, text, type Obj } from './words';
@@ -85,7 +85,7 @@ function checkDelivery(c: Checker, step: Step, recipient: Uint8Array, payload: U
   const prefix = decodeBech32(c.route.addresses.get(dest) ?? SWAP_ENTRY_POINTS[dest]?.[0] ?? '')?.prefix;
   let parsed: Obj | undefined;
   try {
-    parsed = obj(parseJsonExact(new TextDecoder('utf-8', { fatal: true }).decode(payload)));
+    parsed = obj(c.parseJson(new TextDecoder('utf-8', { fatal: true }).decode(payload), "submitOrder's payload"));
   } catch {
     parsed = undefined;
   }

@@ -11,6 +11,7 @@ import { createMessageRouter } from '../../../src/background/router';
 import { StorageProtection } from '../../../src/background/storage-protection';
 import { fetchUntilAborted } from '../../support/abortable-fetch';
 import { FakeApi, harness, HASH_A, ok, route, statusBody } from './support';
+import { describeError } from '../../../src/ui/shared/errors';
 
 const origin = new URL(fakeBrowser.runtime.getURL('/')).origin;
 const popup = { id: fakeBrowser.runtime.id, url: `${origin}/popup.html` };
@@ -207,6 +208,20 @@ describe('settings through the protocol', () => {
 
 describe('API calls through the background', () => {
   beforeEach(() => fakeBrowser.reset());
+
+  it('refuses a route that is not the transfer the popup asked for, in words', async () => {
+    const substituted = route();
+    const op = (substituted.operations as { transfer: { denom_out: string } }[])[0]!;
+    op.transfer.denom_out = 'ibc/0000000000000000000000000000000000000000000000000000000000000000';
+    const api = new FakeApi().on('/v2/fungible/route', ok(substituted));
+    const { send } = setup({ api });
+    const asked = { source_asset_denom: 'uatom', source_asset_chain_id: 'cosmoshub-4', dest_asset_denom: String(substituted.dest_asset_denom), dest_asset_chain_id: 'osmosis-1', amount_in: '1500000' };
+    const failure = await callApi('route', asked, send(popup)).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ name: 'ProtocolError', code: 'route-mismatch', data: { findings: [expect.objectContaining({ kind: 'route' })] } });
+    const shown = describeError(failure);
+    expect(shown).toMatchObject({ kind: 'route-mismatch', title: 'Courier refused this route' });
+    expect(shown.explanation).toMatch(/different transfer than the one you asked for/);
+  });
 
   it('adds the key and returns the parsed answer', async () => {
     const api = new FakeApi().on('/v2/fungible/route', ok(route()));

@@ -121,7 +121,15 @@ export function route(seconds = 30): Record<string, unknown> {
     source_asset_chain_id: 'cosmoshub-4',
     dest_asset_denom: 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2',
     dest_asset_chain_id: 'osmosis-1',
-    operations: [],
+    // one IBC transfer: the route must really take ATOM from the Hub to Osmosis (src/verify/request.ts)
+    operations: [
+      {
+        transfer: { from_chain_id: 'cosmoshub-4', to_chain_id: 'osmosis-1', channel: 'channel-141', denom_in: 'uatom', denom_out: 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2' },
+        tx_index: 0,
+        amount_in: '1500000',
+        amount_out: '1490000',
+      },
+    ],
     chain_ids: ['cosmoshub-4', 'osmosis-1'],
     required_chain_addresses: ['cosmoshub-4', 'osmosis-1'],
     estimated_amount_out: '1490000',

@@ -70,11 +70,14 @@ describe('bridge handler: the door', () => {
 
 describe('bridge handler: API calls', () => {
   it('answers with the API response for the page’s own request', async () => {
-    const api = new FakeApi().on('/v2/fungible/route', ok({ ...ROUTE, amount_out: '99', operations: [], chain_ids: ['cosmoshub-4', 'osmosis-1'], required_chain_addresses: [], estimated_amount_out: '99', txs_required: 1, estimated_route_duration_seconds: 30 }));
+    const operations = [{ swap: { swap_in: { swap_venue: { name: 'osmosis-poolmanager', chain_id: 'cosmoshub-4' }, swap_operations: [{ pool: '1', denom_in: 'uatom', denom_out: 'uosmo' }] }, chain_id: 'cosmoshub-4', denom_in: 'uatom', denom_out: 'uosmo' }, tx_index: 0, amount_in: '100', amount_out: '99' }];
+    // a toy route, but one that takes what was asked where it was asked (the answer is held to the request)
+    const transfer = { transfer: { from_chain_id: 'cosmoshub-4', to_chain_id: 'osmosis-1', channel: 'channel-141', denom_in: 'uosmo', denom_out: 'uosmo' }, tx_index: 0, amount_in: '99', amount_out: '99' };
+    const api = new FakeApi().on('/v2/fungible/route', ok({ ...ROUTE, amount_out: '99', operations: [...operations, transfer], chain_ids: ['cosmoshub-4', 'osmosis-1'], required_chain_addresses: [], estimated_amount_out: '99', txs_required: 1, estimated_route_duration_seconds: 30 }));
     const h = bridgeHarness({ api });
     await connected(h, DAPP);
     const answer = await h.request(DAPP, 'route', ROUTE);
-    expect(answer).toMatchObject({ ok: true, result: { amount_out: '99', operations: [] } });
+    expect(answer).toMatchObject({ ok: true, result: { amount_out: '99', operations: [...operations, transfer] } });
     expect(api.calls('/v2/fungible/route')[0]!.body).toEqual(ROUTE);
   });
 

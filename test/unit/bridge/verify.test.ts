@@ -10,7 +10,8 @@ import { buildMsgsDirectJson, buildMsgsJson } from '../../../src/service/msgs';
 import { getWorld } from '../../../src/service/world';
 import { FakeApi, ok } from '../background/support';
 import { DAPP, bridgeHarness, connected } from './support';
-import { SWAP_ON_ARRIVAL, USER_ADDRESSES } from '../../support/verify-fixtures';
+import { planRoute } from '../../../src/service/planner';
+import { ROUTE_TAMPER_MODES, SWAP_ON_ARRIVAL, TAMPER_KIND, USER_ADDRESSES, requestForMode } from '../../support/verify-fixtures';
 
 const ADDRESSES = USER_ADDRESSES;
 const DIRECT = SWAP_ON_ARRIVAL;
@@ -42,15 +43,47 @@ describe('bridge: verify before answering', () => {
     expect(await h.request(DAPP, 'msgs', msgsRequest)).toMatchObject({ ok: true, result: { txs: msgs.txs } });
   });
 
-  it.each(TAMPER_MODES.filter((m) => m !== 'approval'))('refuses a %s-tampered answer with 5002 and the findings', async (mode) => {
-    const answer = directAnswer();
+  it.each(TAMPER_MODES.filter((m) => !ROUTE_TAMPER_MODES.includes(m)))('refuses a %s-tampered answer with 5002 and the findings', async (mode) => {
+    const request = requestForMode(mode);
+    const answer = wire(buildMsgsDirectJson(getWorld(), request as never, { now: Date.now }));
     expect(tamperAnswer(answer, mode)).toBe(true);
     const h = bridgeHarness({ api: new FakeApi().on('/v2/fungible/msgs_direct', ok(answer)) });
     await connected(h, DAPP);
-    const res = await h.request(DAPP, 'msgs_direct', DIRECT);
-    expect(res).toMatchObject({ ok: false, error: { code: 5002, data: { findings: expect.arrayContaining([expect.objectContaining({ tx_index: 0 })]) } } });
+    const res = await h.request(DAPP, 'msgs_direct', request);
+    expect(res).toMatchObject({ ok: false, error: { code: 5002, data: { findings: expect.arrayContaining([expect.objectContaining({ kind: TAMPER_KIND[mode] })]) } } });
     const findings = (res as { error: { data: { findings: { kind: string; message: string }[] } } }).error.data.findings;
     expect(findings.every((f) => typeof f.message === 'string' && f.message.length > 10)).toBe(true);
+  });
+
+  it('refuses a route substituted for another destination token, through route and routes, and passes the honest one', async () => {
+    const honest = wire(planRoute(getWorld(), DIRECT as never));
+    const substituted = wire(planRoute(getWorld(), DIRECT as never));
+    expect(tamperAnswer(substituted, 'route_substitution')).toBe(true);
+    // the substituted route still calls itself a route to OSMO: only its operations say otherwise
+    expect(substituted.dest_asset_denom).toBe('uosmo');
+
+    let answer = honest;
+    const h = bridgeHarness({ api: new FakeApi().on('/v2/fungible/route', () => ok(answer)) });
+    await connected(h, DAPP);
+    expect(await h.request(DAPP, 'route', DIRECT)).toMatchObject({ ok: true, result: { dest_asset_denom: 'uosmo' } });
+
+    answer = substituted;
+    for (const method of ['route', 'routes'] as const) {
+      const res = await h.request(DAPP, method, DIRECT);
+      expect(res, method).toMatchObject({ ok: false, error: { code: 5002, data: { findings: expect.arrayContaining([expect.objectContaining({ kind: 'route' })]) } } });
+      expect((res as { error: { message: string } }).error.message).toMatch(/not the transfer you asked for/);
+    }
+  });
+
+  it('refuses a msgs_direct answer whose route moves another amount than the page asked, even when its messages agree with that route', async () => {
+    const asked = { ...DIRECT, amount_in: '1000000' };
+    const inflated = wire(buildMsgsDirectJson(getWorld(), { ...DIRECT, amount_in: '100000000' } as never, { now: Date.now }));
+    const h = bridgeHarness({ api: new FakeApi().on('/v2/fungible/msgs_direct', ok(inflated)) });
+    await connected(h, DAPP);
+    const res = await h.request(DAPP, 'msgs_direct', asked);
+    const findings = (res as { error: { code: number; data: { findings: { kind: string }[] } } }).error;
+    expect(findings.code).toBe(5002);
+    expect(findings.data.findings.map((f) => f.kind)).toEqual(expect.arrayContaining(['route', 'amount']));
   });
 
   it('judges timeouts by the wall clock, except for an API on this machine (simulated time)', () => {

@@ -6,7 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TAMPER_MODES, type TamperMode } from '../../../src/service/faults/tamper';
-import { verifyMsgsDirect } from '../../../src/verify';
+import { verifyMsgsDirect, verifyRoute } from '../../../src/verify';
 import { startService, type RunningService } from '../../support/service';
 import { ADDRESSES } from '../../support/verify-answers';
 import {
@@ -18,6 +18,7 @@ import {
   OPINIT_WITHDRAWAL,
   STARGATE_FROM_BNB,
   SWAP_ON_ARRIVAL,
+  ROUTE_TAMPER_MODES,
   TAMPER_KIND,
   requestForMode,
 } from '../../support/verify-fixtures';
@@ -33,6 +34,22 @@ async function direct(request: object) {
   return { answer: res.body, findings: verifyMsgsDirect(request, res.body, { now: Date.now(), local: true }) };
 }
 
+/**
+ * The attacks on a whole answer (tamper-attacks.ts and the lookup-table and GMP ones) apply
+ * wherever their target exists: whenever one altered the answer (the fault is used up), it is
+ * flagged with its kind; when it found nothing, the answer is honest and the fault waits.
+ */
+const ANSWER_ATTACK_MODES: readonly TamperMode[] = TAMPER_MODES.filter((m) => !['recipient', 'memo_recipient', 'amount', 'denom', 'extra_msg', 'min_out', 'approval'].includes(m));
+
+async function expectFlaggedIfAltered(mode: TamperMode, findings: { kind: string }[]): Promise<void> {
+  const waiting = (await service.get('/local/faults')).body.faults as unknown[];
+  if (waiting.length === 0) expect(findings.map((f) => f.kind), mode).toContain(TAMPER_KIND[mode]);
+  else {
+    expect(findings, mode).toEqual([]);
+    expect(waiting, mode).toMatchObject([{ kind: 'tamper', mode, remaining: 1 }]);
+  }
+}
+
 describe('tamper faults', () => {
   it('leave honest answers clean when none is set', async () => {
     expect((await direct(SWAP_ON_ARRIVAL)).findings).toEqual([]);
@@ -43,6 +60,15 @@ describe('tamper faults', () => {
     const set = await service.post('/local/faults', { kind: 'tamper', mode, count: 1 });
     expect(set.status).toBe(200);
     expect(set.body.applied).toMatchObject({ kind: 'tamper', mode, remaining: 1, injected: 0 });
+    if (ROUTE_TAMPER_MODES.includes(mode)) {
+      // a /route answer: held to the request that asked for it
+      const tampered = await service.post('/v2/fungible/route', requestForMode(mode));
+      expect(tampered.status).toBe(200);
+      expect(verifyRoute(requestForMode(mode), tampered.body).map((f) => f.kind)).toContain(TAMPER_KIND[mode]);
+      expect((await service.get('/local/faults')).body.faults).toEqual([]);
+      expect(verifyRoute(requestForMode(mode), (await service.post('/v2/fungible/route', requestForMode(mode))).body)).toEqual([]);
+      return;
+    }
     const { findings } = await direct(requestForMode(mode));
     expect(findings.map((f) => f.kind)).toContain(TAMPER_KIND[mode]);
     // used up: the next answer is honest again
@@ -78,7 +104,8 @@ describe('tamper faults', () => {
       await service.post('/local/faults', { kind: 'clear' });
       await service.post('/local/faults', { kind: 'tamper', mode, count: 1 });
       const { findings } = await direct(request);
-      if ((applies as readonly string[]).includes(mode)) expect(findings.map((f) => f.kind), mode).toContain(TAMPER_KIND[mode]);
+      if (ANSWER_ATTACK_MODES.includes(mode)) await expectFlaggedIfAltered(mode, findings);
+      else if ((applies as readonly string[]).includes(mode)) expect(findings.map((f) => f.kind), mode).toContain(TAMPER_KIND[mode]);
       else {
         expect(findings, mode).toEqual([]);
         expect((await service.get('/local/faults')).body.faults, mode).toMatchObject([{ kind: 'tamper', mode, remaining: 1 }]);
@@ -99,7 +126,7 @@ const BRIDGE_ROUTES: { name: string; request: Record<string, unknown>; modes: re
   {
     name: 'Go Fast (an order whose payload swaps after the fill)',
     request: { source_asset_denom: CCTP_FROM_ETHEREUM.source_asset_denom, source_asset_chain_id: '1', dest_asset_denom: 'uosmo', dest_asset_chain_id: 'osmosis-1', amount_in: '25000000', go_fast: true, bridges: ['GO_FAST', 'IBC'] },
-    modes: TAMPER_MODES,
+    modes: ['recipient', 'amount', 'denom', 'memo_recipient', 'extra_msg', 'min_out', 'approval'],
   },
   {
     name: 'Go Fast onward (the payload sends the fill on from Osmosis to Noble over IBC)',
@@ -144,8 +171,10 @@ describe('tamper faults on Go Fast, Eureka and Hyperlane messages', () => {
         await service.post('/local/faults', { kind: 'tamper', mode, count: 1 });
         const res = await service.post('/v2/fungible/msgs_direct', full);
         expect(res.status).toBe(200);
-        const kinds = verifyMsgsDirect(full, res.body, { now: Date.now(), local: true }).map((f) => f.kind);
-        if (modes.includes(mode)) expect(kinds, mode).toContain(TAMPER_KIND[mode]);
+        const findings = verifyMsgsDirect(full, res.body, { now: Date.now(), local: true });
+        const kinds = findings.map((f) => f.kind);
+        if (ANSWER_ATTACK_MODES.includes(mode)) await expectFlaggedIfAltered(mode, findings);
+        else if (modes.includes(mode)) expect(kinds, mode).toContain(TAMPER_KIND[mode]);
         else {
           expect(kinds, mode).toEqual([]);
           expect((await service.get('/local/faults')).body.faults, mode).toMatchObject([{ kind: 'tamper', mode, remaining: 1 }]);

@@ -1,11 +1,13 @@
 /**
  * Solana CCTP burns (`svm_tx`): honest transactions of the local builder verify clean, and each
  * part changed on its own (re-encoded with the service's own Solana encoder, in txs and msgs
- * alike) is flagged with its kind; mangled bytes are `unverified`, never a throw.
+ * alike) is flagged with its kind; mangled bytes are `unverified`, never a throw. v0 messages
+ * (compiled by @solana/web3.js) block where an instruction that can move value names an account
+ * through an address lookup table.
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
-import { AddressLookupTableAccount, PublicKey, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
+import { AddressLookupTableAccount, MessageV0, PublicKey, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import { encodeBase58 } from '../../../src/chains/addresses';
 import {
@@ -73,6 +75,32 @@ const u32le = (n: number) => Uint8Array.from([n & 0xff, (n >> 8) & 0xff, (n >> 1
 
 const only = (built: Built, options = LOCAL) => kindsOf(check(built, options));
 
+const ATTACKER = encodeBase58(sha256(utf8ToBytes('cctp-svm test: attacker')));
+const meta = (address: string, isSigner: boolean, isWritable: boolean) => ({ pubkey: new PublicKey(address), isSigner, isWritable });
+const systemTransfer = (from: string, to: string, lamports: bigint) =>
+  new TransactionInstruction({ programId: new PublicKey(SOLANA_PROGRAMS.system), keys: [meta(from, true, true), meta(to, false, true)], data: Buffer.from([2, 0, 0, 0, ...u64le(lamports)]) });
+
+/** The answer's Solana transaction recompiled by web3.js as a v0 message, `extra` appended, with a lookup table holding `table` (which web3.js uses for every non-signer it holds). */
+function compileV0(built: Built, extra: TransactionInstruction[], table: string[]): MessageV0 {
+  const m = toSvmMessage(decodeSvmTx(svmOf(built.answer).tx));
+  const instructions = m.instructions.map(
+    (ix) => new TransactionInstruction({ programId: new PublicKey(ix.programId), keys: ix.accounts.map((a) => meta(a.address, a.signer, a.writable)), data: Buffer.from(ix.data) }),
+  );
+  const tables = table.length ? [new AddressLookupTableAccount({ key: new PublicKey(TABLE), state: { deactivationSlot: 2n ** 64n - 1n, lastExtendedSlot: 0, lastExtendedSlotStartIndex: 0, addresses: table.map((a) => new PublicKey(a)) } })] : [];
+  return new TransactionMessage({ payerKey: new PublicKey(m.feePayer), recentBlockhash: m.recentBlockhash, instructions: [...instructions, ...extra] }).compileToV0Message(tables);
+}
+const TABLE = encodeBase58(sha256(utf8ToBytes('cctp-svm test: lookup table')));
+const v0Of = (built: Built, extra: TransactionInstruction[], table: string[]): string => {
+  const v0 = compileV0(built, extra, table);
+  expect(v0.addressTableLookups).toHaveLength(table.length ? 1 : 0);
+  return Buffer.from(new VersionedTransaction(v0).serialize()).toString('base64');
+};
+/** Puts `tx` in txs and msgs alike. */
+function setTx(built: Built, tx: string): void {
+  svmOf(built.answer).tx = tx;
+  (built.answer.msgs[0] as unknown as { svm_tx: SvmTx }).svm_tx.tx = tx;
+}
+
 describe('Solana CCTP burns', () => {
   it('honest burns verify clean: to Noble with and without the relay fee, to an EVM chain', () => {
     for (const built of [toNoble(true), toNoble(false), toBase()]) {
@@ -101,23 +129,79 @@ describe('Solana CCTP burns', () => {
     expect(only(other, PRODUCTION)).toEqual(['denom']);
   });
 
-  it('unverified: a v0 transaction that names the burn\'s accounts through an address lookup table', () => {
+  it('message_type: a SOL transfer whose recipient is named through an address lookup table (hole 4)', () => {
+    const built = toNoble();
+    setTx(built, v0Of(built, [systemTransfer(USER_SVM, ATTACKER, 10n ** 9n)], [ATTACKER]));
+    for (const options of [LOCAL, PRODUCTION]) {
+      const findings = check(built, options);
+      expect(findings).toEqual([
+        expect.objectContaining({ kind: 'message_type', tx_index: 0, message: 'instruction 2 (System program) names accounts through an address lookup table Courier cannot read, so it cannot tell where it sends your funds' }),
+      ]);
+      expect(blockingFindings(findings)).toHaveLength(1);
+    }
+  });
+
+  it('message_type: any instruction that can move value and names a looked-up account, each said once', () => {
+    // an SPL token transfer to a looked-up account, a program Courier does not know, CCTP's MessageTransmitter
+    const token = toNoble(false);
+    setTx(token, v0Of(token, [new TransactionInstruction({ programId: new PublicKey(SPL_TOKEN_PROGRAM), keys: [meta(USER_SVM, false, true), meta(ATTACKER, false, true), meta(USER_SVM, true, false)], data: Buffer.from(splTransferData(1n)) })], [ATTACKER]));
+    expect(check(token)).toEqual([expect.objectContaining({ kind: 'message_type', message: expect.stringMatching(/^instruction 1 \(SPL Token\) names accounts through an address lookup table/) })]);
+    const unknown = toNoble(false);
+    setTx(unknown, v0Of(unknown, [new TransactionInstruction({ programId: new PublicKey(OTHER), keys: [meta(USER_SVM, true, true), meta(ATTACKER, false, true)], data: Buffer.alloc(1) })], [ATTACKER]));
+    // blocking against production too, where an unknown program with static accounts is only `unverified`
+    for (const options of [LOCAL, PRODUCTION]) expect(check(unknown, options)).toEqual([expect.objectContaining({ kind: 'message_type', message: expect.stringContaining(`program ${OTHER}`) })]);
+    const transmitter = toNoble(false);
+    setTx(transmitter, v0Of(transmitter, [new TransactionInstruction({ programId: new PublicKey(CCTP_SVM_MESSAGE_TRANSMITTER), keys: [meta(USER_SVM, true, true), meta(ATTACKER, false, true)], data: Buffer.alloc(8) })], [ATTACKER]));
+    expect(kindsOf(check(transmitter))).toEqual(['message_type']);
+  });
+
+  it("message_type: the burn's mint named through a lookup table; its amount and destination are still checked", () => {
     const built = toNoble(false);
-    const m = toSvmMessage(decodeSvmTx(svmOf(built.answer).tx));
-    const burn = burnOf(m);
-    const table = new AddressLookupTableAccount({ key: new PublicKey(OTHER), state: { deactivationSlot: 2n ** 64n - 1n, lastExtendedSlot: 0, lastExtendedSlotStartIndex: 0, addresses: [new PublicKey(USDC)] } });
-    const ix = new TransactionInstruction({
-      programId: new PublicKey(burn.programId),
-      keys: burn.accounts.map((a) => ({ pubkey: new PublicKey(a.address), isSigner: a.signer, isWritable: a.writable })),
-      data: Buffer.from(burn.data),
-    });
-    const v0 = new TransactionMessage({ payerKey: new PublicKey(USER_SVM), recentBlockhash: m.recentBlockhash, instructions: [ix] }).compileToV0Message([table]);
-    expect(v0.addressTableLookups).toHaveLength(1);
-    const tx = Buffer.from(new VersionedTransaction(v0).serialize()).toString('base64');
-    svmOf(built.answer).tx = tx;
-    (built.answer.msgs[0] as unknown as { svm_tx: SvmTx }).svm_tx.tx = tx;
-    const findings = check(built);
-    expect(findings).toEqual([expect.objectContaining({ kind: 'unverified', message: expect.stringMatching(/address lookup table/) })]);
+    setTx(built, v0Of(built, [], [USDC]));
+    expect(check(built)).toEqual([expect.objectContaining({ kind: 'message_type', message: expect.stringMatching(/^instruction 0 \(CCTP's TokenMessengerMinter\) names accounts through an address lookup table/) })]);
+    const less = toNoble(false);
+    editBurn(less.answer, (d) => void (d.amount -= 1n));
+    setTx(less, v0Of(less, [], [USDC]));
+    expect(kindsOf(check(less)).sort()).toEqual(['amount', 'message_type']);
+    const elsewhere = toNoble(false);
+    editBurn(elsewhere.answer, (d) => void (d.destinationDomain = 0));
+    setTx(elsewhere, v0Of(elsewhere, [], [USDC]));
+    expect(kindsOf(check(elsewhere))).toEqual(expect.arrayContaining(['message_type', 'chain']));
+  });
+
+  it('message_type: a program id past the static keys (Solana loads no program from a table), an account index past a legacy message\'s keys', () => {
+    const built = toNoble(false);
+    const v0 = compileV0(built, [new TransactionInstruction({ programId: new PublicKey(SOLANA_PROGRAMS.computeBudget), keys: [], data: Buffer.from([3, ...u64le(1n)]) })], [OTHER]);
+    v0.compiledInstructions[1]!.programIdIndex = v0.staticAccountKeys.length;
+    setTx(built, Buffer.from(new VersionedTransaction(v0).serialize()).toString('base64'));
+    expect(check(built)).toEqual([expect.objectContaining({ kind: 'message_type', message: expect.stringMatching(/^instruction 1 names its program through an address lookup table/) })]);
+    // a legacy message has no tables: an account index past its keys is refused the same way
+    const legacy = toNoble(false);
+    const { recentBlockhash } = toSvmMessage(decodeSvmTx(svmOf(legacy.answer).tx));
+    const message = new TransactionMessage({ payerKey: new PublicKey(USER_SVM), recentBlockhash, instructions: [systemTransfer(USER_SVM, ATTACKER, 1n)] }).compileToLegacyMessage();
+    message.instructions[0]!.accounts[1] = message.accountKeys.length;
+    setTx(legacy, Buffer.from(new VersionedTransaction(message).serialize()).toString('base64'));
+    expect(check(legacy)).toEqual([
+      expect.objectContaining({ kind: 'message_type', message: expect.stringMatching(/^instruction 0 \(System program\) names accounts by an index past its account keys/) }),
+      expect.objectContaining({ kind: 'message_type', message: expect.stringMatching(/no deposit_for_burn/) }),
+    ]);
+  });
+
+  it('v0 transactions that cannot move value through a lookup table stay clean', () => {
+    // no lookup at all: a v0 message is checked like a legacy one
+    const plain = toNoble();
+    setTx(plain, v0Of(plain, [], []));
+    expect(Buffer.from(svmOf(plain.answer).tx, 'base64')[65]).toBe(0x80);
+    expect(check(plain)).toEqual([]);
+    // a table whose account only a compute-budget instruction names (that program moves nothing)
+    const budget = toNoble();
+    setTx(budget, v0Of(budget, [new TransactionInstruction({ programId: new PublicKey(SOLANA_PROGRAMS.computeBudget), keys: [meta(ATTACKER, false, true)], data: Buffer.from([3, ...u64le(1n)]) })], [ATTACKER]));
+    expect(check(budget)).toEqual([]);
+    expect(check(budget, PRODUCTION).filter((f) => f.kind !== 'unverified')).toEqual([]);
+    // but the System transfer it hides is still caught when its accounts are static
+    const visible = toNoble();
+    setTx(visible, v0Of(visible, [systemTransfer(USER_SVM, ATTACKER, 1n)], []));
+    expect(kindsOf(check(visible))).toEqual(['message_type']);
   });
 
   it('compute-budget instructions are fine; a priority fee that drains the payer is `fee`', () => {
@@ -224,7 +308,7 @@ describe('Solana CCTP burns', () => {
       const built = toNoble();
       const before = JSON.stringify(built.answer);
       const altered = tamperAnswer(built.answer, mode);
-      expect(altered, mode).toBe(['recipient', 'amount', 'extra_msg'].includes(mode));
+      expect(altered, mode).toBe(['recipient', 'amount', 'extra_msg', 'svm_lookup_table'].includes(mode));
       if (altered) expect(only(built), mode).toContain(TAMPER_KIND[mode]);
       else expect(JSON.stringify(built.answer), mode).toBe(before);
     }

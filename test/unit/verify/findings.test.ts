@@ -164,17 +164,23 @@ describe('verify: each finding kind', () => {
     expect(kinds(verifyMsgs({ operations: ops, amount_in: '1', address_list: [USER_SVM, ADDRESSES['noble-1']!] }, svm, { now: NOW, local: true }))).toEqual(['unverified']);
   });
 
-  it('unverified: a transaction for an operation of a bridge Courier does not decode', () => {
+  it('unverified: a transaction for an operation of a bridge Courier does not decode (its contract, against production)', () => {
     const ops = [{ quantum_transfer: { from_chain_id: '1', to_chain_id: 'osmosis-1', denom_in: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', denom_out: 'uusdc' }, tx_index: 0, amount_in: '1', amount_out: '1' }];
     const answer = { txs: [{ evm_tx: { chain_id: '1', to: '0x000000000000000000000000000000000000dEaD', value: '0', data: '0x12345678', required_erc20_approvals: [] }, operations_indices: [0] }] };
-    const findings = verifyMsgs({ operations: ops, amount_in: '1', address_list: [ADDRESSES['1']!, ADDRESSES['osmosis-1']!] }, answer, { now: NOW, local: true });
-    expect(findings).toEqual([expect.objectContaining({ kind: 'unverified', message: expect.stringMatching(/quantum_transfer/) })]);
+    const request = { operations: ops, amount_in: '1', address_list: [ADDRESSES['1']!, ADDRESSES['osmosis-1']!] };
+    const findings = verifyMsgs(request, answer, { now: NOW, local: false });
+    expect(findings).toEqual([
+      expect.objectContaining({ kind: 'unverified', message: expect.stringMatching(/quantum_transfer/) }),
+      expect.objectContaining({ kind: 'unverified', message: expect.stringMatching(/does not know contract 0x000000000000000000000000000000000000dEaD on 1/) }),
+    ]);
+    // the local deployment has no such bridge: a contract it does not know is a finding there
+    expect(kinds(verifyMsgs(request, answer, { now: NOW, local: true }))).toEqual(['unverified', 'message_type']);
   });
 
-  it('a msgs_direct answer without a route cannot be checked', () => {
+  it('a msgs_direct answer without a route is refused: nothing says what its messages should do', () => {
     const { request, answer } = swapOnArrival();
     const { route: _route, ...rest } = answer;
-    expect(kinds(check(request, rest))).toEqual(['unverified']);
+    expect(kinds(check(request, rest))).toEqual(['message_type']);
   });
 });
 

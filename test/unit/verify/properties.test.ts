@@ -12,11 +12,12 @@ import { buildMsgsJson } from '../../../src/service/msgs';
 import { planRoute } from '../../../src/service/planner';
 import { buildWorld, type World } from '../../../src/service/world';
 import { TAMPER_MODES, tamperAnswer } from '../../../src/service/faults/tamper';
-import { blockingFindings, verifyMsgs } from '../../../src/verify';
+import { blockingFindings, verifyMsgs, verifyMsgsDirect, verifyRoute, type Finding, type VerifyOptions } from '../../../src/verify';
 import { routeRequestOf, samplePairs, type Pair } from '../../bench/planner.bench';
 import { BRIDGES } from '../../../src/service/bridges/registry';
 import { plannerIndex } from '../../../src/service/planner';
-import { TAMPER_KIND, userAddress } from '../../support/verify-fixtures';
+import { DIRECT_ONLY_TAMPER_MODES, ROUTE_TAMPER_MODES, TAMPER_KIND, userAddress } from '../../support/verify-fixtures';
+import type { TamperMode } from '../../../src/service/faults/tamper';
 
 const NOW = 1_700_000_000_000;
 let world: World;
@@ -94,6 +95,30 @@ function bridgePairs(w: World, n: number, seed: number): { pair: Pair; bridge: k
   }
   return out;
 }
+
+/**
+ * A tamper mode tried on one honest answer, where it applies: a route substitution on the route
+ * the request carries, the attacks only a msgs_direct answer can carry on the answer with that
+ * route embedded, every other mode on the msgs answer itself. Undefined when it found nothing to alter.
+ */
+function attack(request: unknown, built: string, mode: TamperMode, options: VerifyOptions): { answer: unknown; findings: Finding[] } | undefined {
+  const { operations, ...asked } = request as Record<string, unknown>;
+  // a copy: the attacks edit the route in place, and the request must stay what was asked
+  const route = JSON.parse(JSON.stringify({ ...asked, operations })) as Record<string, unknown>;
+  if (ROUTE_TAMPER_MODES.includes(mode)) {
+    const substituted = JSON.parse(JSON.stringify(route)) as Record<string, unknown>;
+    return tamperAnswer(substituted, mode) ? { answer: substituted, findings: verifyRoute(asked, substituted) } : undefined;
+  }
+  if (DIRECT_ONLY_TAMPER_MODES.includes(mode)) {
+    const direct = { ...(JSON.parse(built) as Record<string, unknown>), route };
+    return tamperAnswer(direct, mode) ? { answer: direct, findings: verifyMsgsDirect(asked, direct, options) } : undefined;
+  }
+  const answer = JSON.parse(built) as unknown;
+  return tamperAnswer(answer, mode) ? { answer, findings: verifyMsgs(request as never, answer, options) } : undefined;
+}
+
+/** Modes that need an EVM transaction (the rarest among random routes), a Solana one, or an Axelar GMP memo toward an EVM chain. */
+const RARE_MODES: Partial<Record<TamperMode, number>> = { approval: 4, native_send: 4, permit2: 4, svm_lookup_table: 0, gmp_payload_recipient: 0 };
 
 const opKind = (op: object): string => Object.keys(op).find((k) => !['tx_index', 'amount_in', 'amount_out'].includes(k))!;
 
@@ -211,18 +236,17 @@ describe('verify over random routes of the local service', () => {
     for (const mode of TAMPER_MODES) {
       let altered = 0;
       for (const { request, built, kinds: ops } of answers) {
-        const answer = JSON.parse(built) as unknown;
-        if (!tamperAnswer(answer, mode)) continue;
+        const tried = attack(request, built, mode, { now: NOW, local: true });
+        if (!tried) continue;
         altered += 1;
         if (built.includes('"svm_tx"')) solana.set(mode, (solana.get(mode) ?? 0) + 1);
         if (ops.length === 1 && DRAWN_BY_CROSSING.includes(ops[0]!)) alone.set(`${ops[0]} ${mode}`, (alone.get(`${ops[0]} ${mode}`) ?? 0) + 1);
         for (const [bridge, { op }] of Object.entries(NEW_BRIDGES)) if (ops.includes(op)) throughBridge.set(`${bridge} ${mode}`, (throughBridge.get(`${bridge} ${mode}`) ?? 0) + 1);
-        const kinds = verifyMsgs(request as never, answer, { now: NOW, local: true }).map((f) => f.kind);
-        expect(kinds, `${mode}: ${JSON.stringify(answer)}`).toContain(TAMPER_KIND[mode]);
+        expect(tried.findings.map((f) => f.kind), `${mode}: ${JSON.stringify(tried.answer)}`).toContain(TAMPER_KIND[mode]);
       }
       // every mode found plenty to alter among the random routes
       // (routes from an EVM chain, the only ones with approvals, are the rarest)
-      expect(altered, mode).toBeGreaterThan(mode === 'approval' ? 4 : 10);
+      expect(altered, mode).toBeGreaterThan(RARE_MODES[mode] ?? 10);
     }
     // each of those bridges' own messages was altered (and flagged) in every way that has a meaning for it
     for (const op of DRAWN_BY_CROSSING) {
@@ -243,13 +267,16 @@ describe('verify over random routes of the local service', () => {
     }
     for (const mode of TAMPER_MODES) {
       for (const { request, built } of answers) {
-        const answer = JSON.parse(built) as unknown;
-        if (!tamperAnswer(answer, mode)) continue;
-        const findings = verifyMsgs(request as never, answer, production);
+        const tried = attack(request, built, mode, production);
+        if (!tried) continue;
+        const { answer, findings } = tried;
         // a Go Fast order whose payload swaps after the fill is sent to the swap entry point; Courier's
         // table of production entry points is incomplete, so another contract there is only
         // `unverified` against a production API (as an ibc-hooks memo's contract is)
-        const unknownEntryPoint = mode === 'recipient' && findings.some((f) => f.kind === 'unverified' && /^Courier does not know contract .*\(submitOrder's recipient/.test(f.message));
+        // likewise a contract call on a chain where the route swaps may be that chain's entry point
+        const unknownEntryPoint =
+          (mode === 'recipient' && findings.some((f) => f.kind === 'unverified' && /^Courier does not know contract .*\(submitOrder's recipient/.test(f.message))) ||
+          (mode === 'unknown_contract' && findings.some((f) => f.kind === 'unverified' && /^Courier does not know contract .*\(the contract call goes to/.test(f.message)));
         expect(findings.map((f) => f.kind), `${mode}: ${JSON.stringify(answer)}`).toContain(unknownEntryPoint ? 'unverified' : TAMPER_KIND[mode]);
       }
     }

@@ -92,10 +92,15 @@ function u32le(v: number): Uint8Array {
   return out;
 }
 
-/** Orders the message's accounts as Solana does: signers (writable first), then the rest (writable first); the fee payer leads. */
-function orderAccounts(m: SvmMessage): { keys: string[]; header: [number, number, number]; writable: boolean[] } {
+/**
+ * Orders the message's accounts as Solana does: signers (writable first), then the rest (writable
+ * first); the fee payer leads. `lookedUp` accounts are left out: a v0 message names them through
+ * an address lookup table instead.
+ */
+export function orderAccounts(m: SvmMessage, lookedUp: readonly string[] = []): { keys: string[]; header: [number, number, number]; writable: boolean[] } {
   const flags = new Map<string, { signer: boolean; writable: boolean }>();
   const touch = (a: string, signer: boolean, writable: boolean): void => {
+    if (lookedUp.includes(a)) return;
     const f = flags.get(a) ?? { signer: false, writable: false };
     flags.set(a, { signer: f.signer || signer, writable: f.writable || writable });
   };
