@@ -135,6 +135,8 @@ function verifyHonest(routeRequest: Record<string, unknown>, slippage: string, s
     if (e instanceof ServiceError) return undefined;
     throw e;
   }
+  // the honest route is the one asked for: same ends, the amount asked (or at least the amount out asked)
+  expect(verifyRoute(routeRequest, route), JSON.stringify({ routeRequest, ops: route.operations })).toEqual([]);
   const request = { ...msgsRequestFor(route, route.required_chain_addresses.map((c) => userAddressOn(world, c)), slippage), estimated_amount_out: route.estimated_amount_out };
   let built;
   try {
