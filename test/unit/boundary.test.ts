@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { withScratchTree } from '../support/scratch-tree';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -190,24 +191,17 @@ describe('the boundary checker catches what it must, and nothing else', () => {
   });
 
   it('passes a clean tree', () => {
-    const clean = mkdtempSync(path.join(os.tmpdir(), 'courier-boundary-clean-'));
-    try {
-      const files: Record<string, string> = {
-        'entrypoints/background.ts': "import { start } from '../src/background/main';\nstart();\n",
-        'src/background/main.ts': "import { browser } from 'wxt/browser';\nexport const start = () => browser.runtime.id;\n",
-        'src/api/schema.ts': "export const schema = 'ok';\n",
-        'src/service/server.ts': "import { schema } from '../api/schema';\nimport http from 'node:http';\nexport { schema, http };\n",
-      };
-      for (const [file, text] of Object.entries(files)) {
-        mkdirSync(path.dirname(path.join(clean, file)), { recursive: true });
-        writeFileSync(path.join(clean, file), text);
-      }
+    const files: Record<string, string> = {
+      'entrypoints/background.ts': "import { start } from '../src/background/main';\nstart();\n",
+      'src/background/main.ts': "import { browser } from 'wxt/browser';\nexport const start = () => browser.runtime.id;\n",
+      'src/api/schema.ts': "export const schema = 'ok';\n",
+      'src/service/server.ts': "import { schema } from '../api/schema';\nimport http from 'node:http';\nexport { schema, http };\n",
+    };
+    withScratchTree('courier-boundary-clean-', files, (clean) => {
       const result = checkImportBoundary({ root: clean });
       expect(result.files).toHaveLength(4);
       expect(result.violations).toEqual([]);
-    } finally {
-      rmSync(clean, { recursive: true, force: true });
-    }
+    });
   });
 
   it('knows the browser-extension modules by name', () => {

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { withScratchTree } from '../support/scratch-tree';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOutsidePaths, formatOutsidePaths, type OutsideReport, type OutsideRule } from '../support/outside-paths';
@@ -124,22 +125,15 @@ describe('the outside-path checker catches what it must, and nothing else', () =
   });
 
   it('passes a tree whose paths all stay inside', () => {
-    const clean = mkdtempSync(path.join(os.tmpdir(), 'courier-outside-clean-'));
-    try {
-      const files: Record<string, string> = {
-        'test/support/fixtures.ts': "export const dir = new URL('../fixtures/openapi/', import.meta.url);\n",
-        'test/fixtures/openapi/a.json': '{ "note": "no paths here" }\n',
-        'scripts/build.mjs': "const root = new URL('..', import.meta.url);\nexport { root };\n",
-      };
-      for (const [file, text] of Object.entries(files)) {
-        mkdirSync(path.dirname(path.join(clean, file)), { recursive: true });
-        writeFileSync(path.join(clean, file), text);
-      }
+    const files: Record<string, string> = {
+      'test/support/fixtures.ts': "export const dir = new URL('../fixtures/openapi/', import.meta.url);\n",
+      'test/fixtures/openapi/a.json': '{ "note": "no paths here" }\n',
+      'scripts/build.mjs': "const root = new URL('..', import.meta.url);\nexport { root };\n",
+    };
+    withScratchTree('courier-outside-clean-', files, (clean) => {
       const result = findOutsidePaths({ root: clean });
       expect(result.files).toHaveLength(3);
       expect(result.findings).toEqual([]);
-    } finally {
-      rmSync(clean, { recursive: true, force: true });
-    }
+    });
   });
 });
