@@ -7,7 +7,7 @@
 import { fromBase64, toBase64 } from '@cosmjs/encoding';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import { decodeBech32, encodeBase58, encodeBech32, leftPad32 } from '../../chains/addresses';
+import { encodeBase58, leftPad32 } from '../../chains/addresses';
 import {
   CALL_CONTRACT_WITH_TOKEN_SIGNATURE,
   SEND_TOKEN_SIGNATURE,
