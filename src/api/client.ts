@@ -24,12 +24,14 @@ import {
   TrackRequest,
   TrackResponse,
 } from './schemas';
-import { createTransport, type RetryClass, type TransportOptions } from './transport';
+import { createTransport, type AttemptCharge, type RetryClass, type TransportOptions } from './transport';
 
 export type ApiClientOptions = TransportOptions;
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /** Paid before each attempt, retries included (see AttemptCharge). */
+  charge?: AttemptCharge;
 }
 
 /**
@@ -85,7 +87,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const post =
     <T>(name: keyof typeof ENDPOINT_RETRY, path: `/${string}`, response: z.ZodType<T>) =>
     (body: unknown, opts?: CallOptions): Promise<T> =>
-      transport.call({ method: 'POST', path, retry: ENDPOINT_RETRY[name], response, body, signal: opts?.signal });
+      transport.call({ method: 'POST', path, retry: ENDPOINT_RETRY[name], response, body, signal: opts?.signal, charge: opts?.charge });
 
   return {
     baseUrl: transport.baseUrl,
@@ -105,6 +107,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         response: StatusResponse,
         query: { tx_hash, chain_id },
         signal: opts?.signal,
+        charge: opts?.charge,
       }),
     chains: (query, opts) =>
       transport.call({
@@ -114,6 +117,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         response: ChainsResponse,
         query,
         signal: opts?.signal,
+        charge: opts?.charge,
       }),
     assets: (query, opts) =>
       transport.call({
@@ -123,8 +127,32 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         response: AssetsResponse,
         query,
         signal: opts?.signal,
+        charge: opts?.charge,
       }),
     bridges: (opts) =>
-      transport.call({ method: 'GET', path: '/v2/info/bridges', retry: ENDPOINT_RETRY.bridges, response: BridgesResponse, signal: opts?.signal }),
+      transport.call({ method: 'GET', path: '/v2/info/bridges', retry: ENDPOINT_RETRY.bridges, response: BridgesResponse, signal: opts?.signal, charge: opts?.charge }),
+  };
+}
+
+/**
+ * The same client with every call's attempts charged by `charge` (a call's own `charge` wins):
+ * how the background makes whoever caused a request pay for it, retries included.
+ */
+export function withCharge(client: ApiClient, charge: AttemptCharge): ApiClient {
+  const o = (opts?: CallOptions): CallOptions => (opts?.charge ? opts : { ...opts, charge });
+  return {
+    baseUrl: client.baseUrl,
+    route: (body, opts) => client.route(body, o(opts)),
+    msgs: (body, opts) => client.msgs(body, o(opts)),
+    msgsDirect: (body, opts) => client.msgsDirect(body, o(opts)),
+    balances: (body, opts) => client.balances(body, o(opts)),
+    submit: (body, opts) => client.submit(body, o(opts)),
+    track: (body, opts) => client.track(body, o(opts)),
+    status: (params, opts) => client.status(params, o(opts)),
+    assetsFromSource: (body, opts) => client.assetsFromSource(body, o(opts)),
+    ibcOriginAssets: (body, opts) => client.ibcOriginAssets(body, o(opts)),
+    chains: (query, opts) => client.chains(query, o(opts)),
+    assets: (query, opts) => client.assets(query, o(opts)),
+    bridges: (opts) => client.bridges(o(opts)),
   };
 }

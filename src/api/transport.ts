@@ -17,7 +17,11 @@ export type RetryClass = 'read' | 'compute' | 'never';
 export interface RetryOptions {
   /** Retries after the first attempt. Default 3. */
   retries?: number;
-  /** Backoff before retry n (0-based) is uniform in [0, min(maxDelayMs, baseDelayMs * 2^n)]. Default 250. */
+  /**
+   * Backoff before retry n (0-based) is uniform in [0, c] with c = min(maxDelayMs, baseDelayMs * 2^n),
+   * or the Retry-After when the server sends one; after a 429 it is in [c/2, c] and never shorter
+   * than the Retry-After. Default 250.
+   */
   baseDelayMs?: number;
   /** Default 4000. */
   maxDelayMs?: number;
@@ -30,6 +34,12 @@ export interface RetryOptions {
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 export type SleepFn = (ms: number, signal?: AbortSignal) => Promise<void>;
+
+/**
+ * Paid before every attempt, the first and each retry: whoever caused the call is charged for
+ * each request it puts on the key. It may wait for its turn; what it throws ends the call as is.
+ */
+export type AttemptCharge = (attempt: { attempt: number; method: string; path: string; signal: AbortSignal | undefined }) => void | Promise<void>;
 
 export interface TransportOptions {
   /** http(s) URL; a trailing slash and a path prefix are fine. */
@@ -57,6 +67,7 @@ export interface CallSpec<T> {
   query?: QueryParams;
   body?: unknown;
   signal?: AbortSignal | undefined;
+  charge?: AttemptCharge | undefined;
 }
 
 export type Transport = {
@@ -127,6 +138,14 @@ export function createTransport(options: TransportOptions): Transport {
     const url = baseUrl + path + queryString(spec.query);
 
     for (let attempt = 1; ; attempt++) {
+      if (spec.charge) {
+        try {
+          await raceAbort(Promise.resolve(spec.charge({ attempt, method, path, signal })), signal);
+        } catch (error) {
+          if (signal?.aborted) throw abortedError(attempt - 1);
+          throw error;
+        }
+      }
       const outcome = await attemptOnce(spec, url, { method, headers, body }, attempt);
       if (outcome.ok) return outcome.value;
       const error = outcome.error;
@@ -251,10 +270,16 @@ export function createTransport(options: TransportOptions): Transport {
       error.kind === 'network' ||
       (error.kind === 'timeout' && cls === 'read');
     if (!retryable) return null;
-    if (error.retryAfterMs !== null) {
-      return error.retryAfterMs <= retry.maxRetryAfterMs ? error.retryAfterMs : null;
-    }
+    if (error.retryAfterMs !== null && error.retryAfterMs > retry.maxRetryAfterMs) return null;
     const ceiling = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** retriesSoFar);
+    if (error.kind === 'http' && error.httpStatus === 429) {
+      // The key is over its limit: never sooner than Retry-After, and a backoff that grows with
+      // each retry and is never 0, even when the server says 0 or nothing (an immediate retry
+      // would only be refused again). Each retry is charged again (AttemptCharge).
+      const backoff = Math.floor(ceiling / 2 + (random() * ceiling) / 2);
+      return Math.max(error.retryAfterMs ?? 0, backoff);
+    }
+    if (error.retryAfterMs !== null) return error.retryAfterMs;
     return Math.floor(random() * ceiling);
   }
 

@@ -3,6 +3,7 @@ import type { Runtime } from 'webextension-polyfill';
 import { ApiCallRegistry, proxyApiCall, toProtocolError } from './api-proxy';
 import { verifyRoute, type RouteAsked } from '../verify';
 import { ProtocolError } from './protocol-error';
+import { isKeyBudgetExceeded } from './key-budget';
 import { routeCandidates } from './route-candidates';
 import type { BackgroundHandlers } from './router';
 import type { BackgroundServices } from './services';
@@ -41,7 +42,7 @@ export const ROUTE_MISMATCH_CODE = 'route-mismatch';
 function refuseAnotherRoute(request: RouteAsked, route: unknown): void {
   const findings = verifyRoute(request, route);
   if (findings.length === 0) return;
-  throw new ProtocolError(ROUTE_MISMATCH_CODE, `The API answered with another transfer than the one you asked for: ${findings[0]!.message}.`, {
+  throw new ProtocolError(ROUTE_MISMATCH_CODE, `What differs: ${findings[0]!.message}.`, {
     findings: findings.slice(0, 10),
   });
 }
@@ -58,6 +59,8 @@ export function createBackgroundHandlers(
     try {
       return await work();
     } catch (error) {
+      // Only past a long wait (key-budget.ts): the user's requests are otherwise queued, never refused.
+      if (isKeyBudgetExceeded(error)) throw new ProtocolError('api-budget', error.message, { retryAfterMs: error.retryAfterMs });
       throw toProtocolError(error);
     }
   };
@@ -106,6 +109,7 @@ export function createBackgroundHandlers(
     'courier:tx:remove': async ({ id }) => ({ removed: await tracker.remove(id) }),
 
     'courier:activity:seen': async () => ({ pending: await badge.seen() }),
+    'courier:storage:usage': () => services.storage.usage(),
 
     // Connected sites and the approval window (src/background/bridge/).
     'courier:sites:list': async () => ({ sites: await services.bridge.sites.list() }),

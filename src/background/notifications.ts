@@ -11,7 +11,10 @@
 import type { Logger } from './storage/versioned';
 import { BRIDGE_NAMES, failingHop, hopStateWords } from './tracker/hop-words';
 import { clip, type TrackedTx } from './tracker/model';
-import { describeAmount } from './tracker/route-summary';
+import { formatAmount } from '../chains/amounts';
+import type { Catalog } from '../chains/catalog/catalog';
+import { trustedExplorerLink } from '../chains/explorer';
+import { normaliseTxHash } from '../chains/tx-hash';
 import type { TrackedChange } from './tracker/tracker';
 
 export const TX_NOTIFICATION_PREFIX = 'courier:tx:';
@@ -34,15 +37,29 @@ export interface NotificationsLike {
   clear(id: string): Promise<boolean>;
 }
 
-export function notificationContent(item: TrackedTx): { title: string; message: string } {
+/**
+ * What Courier knows of chains and assets: the bundled chain-registry catalog. Notifications take
+ * every name from here, never from the API (its status text, chain ids or links).
+ */
+export type CourierFacts = Pick<Catalog, 'chain' | 'asset'>;
+
+/**
+ * The notification's words: Courier's own sentences, chain names and amounts from the catalog, and
+ * the bridge steps of hop-words.ts. Nothing the API wrote (an error message, an unknown state's
+ * name, a chain id the catalog does not know) reaches the title or the message; the API's message
+ * is shown in Activity, marked as the API's.
+ */
+export function notificationContent(item: TrackedTx, facts?: CourierFacts | null): { title: string; message: string } {
+  const chain = (id: string | null | undefined): string => chainWords(facts, id);
   const route = item.route;
   const what = route
-    ? `${describeAmount(route.amountIn, route.sourceDenom, route.source)} from ${route.sourceChainId} to ${route.destChainId}`
-    : `Transaction ${shortHash(item.txHash)} on ${item.chainId}`;
-  const release = releasedOn(item);
+    ? `${amountWords(facts, route.amountIn, route.sourceChainId, route.sourceDenom) ?? 'A transfer'} from ${chain(route.sourceChainId)} to ${chain(route.destChainId)}`
+    : `${transactionWords(item)} on ${chain(item.chainId)}`;
+  const release = releasedOn(item, facts);
   switch (item.outcome) {
     case 'success': {
-      const received = route ? ` Expected ≈ ${describeAmount(route.amountOut, route.destDenom, route.dest)}.` : '';
+      const out = route ? amountWords(facts, route.amountOut, route.destChainId, route.destDenom) : null;
+      const received = out ? ` Expected ≈ ${out}.` : '';
       return { title: 'Transfer complete', message: clip(`${what} completed.${received}${release}`, 300) };
     }
     case 'abandoned':
@@ -55,24 +72,53 @@ export function notificationContent(item: TrackedTx): { title: string; message: 
       const transfer = item.lastStatus?.transfers.find((t) => t.hops.some((h) => h.outcome === 'failure')) ?? item.lastStatus?.transfers[0];
       const hop = transfer ? failingHop(transfer.hops, transfer.next_blocking_index) : undefined;
       const refunded = hop !== undefined && (hop.state === 'GO_FAST_TRANSFER_REFUNDED' || hop.txs.some((t) => t.role === 'timeout' || t.role === 'order_refunded' || t.role === 'refund'));
-      const step = hop?.state ? ` ${BRIDGE_NAMES[hop.kind] ?? 'A step'}: ${hopStateWords(hop, { chain: (id) => id ?? 'an unknown chain' })}.` : '';
-      const error = step === '' ? (item.lastStatus?.error ?? item.lastStatus?.transfers.find((t) => t.error)?.error ?? null) : null;
+      const bridge = hop && Object.hasOwn(BRIDGE_NAMES, hop.kind) ? BRIDGE_NAMES[hop.kind] : 'A step';
+      const step = hop?.state ? ` ${bridge}: ${hopStateWords(hop, { chain, hideUnknownState: true })}.` : '';
+      // Whatever the API said of it stays in Activity, under its own name.
+      const more = step === '' ? ' Details in Courier’s Activity.' : '';
       return {
         title: refunded ? 'Transfer refunded' : 'Transfer failed',
-        message: clip(`${what} did not complete.${step}${error ? ` ${error}` : ''}${release}`, 300),
+        message: clip(`${what} did not complete.${step}${more}${release}`, 300),
       };
     }
   }
 }
 
-function releasedOn(item: TrackedTx): string {
+/** A chain's registry name; a chain id the catalog does not know is the API's (or a site's) text. */
+function chainWords(facts: CourierFacts | null | undefined, id: string | null | undefined): string {
+  return (id ? facts?.chain(id)?.name : undefined) ?? 'an unknown chain';
+}
+
+/** "1.5 ATOM" for an asset the catalog knows and a base-unit amount; else null. */
+function amountWords(facts: CourierFacts | null | undefined, amount: string, chainId: string, denom: string): string | null {
+  const asset = facts?.asset(chainId, denom);
+  if (!asset || asset.decimals === null || !/^[0-9]{1,78}$/.test(amount)) return null;
+  try {
+    return formatAmount(amount, asset.decimals, { symbol: asset.recommendedSymbol || asset.symbol });
+  } catch {
+    return null;
+  }
+}
+
+/** "Transaction 1A2B3C…9F00" for a real hash; a submit answer's odd `tx_hash` is not shown. */
+function transactionWords(item: TrackedTx): string {
+  return normaliseTxHash(item.chainId, item.txHash).ok ? `Transaction ${shortHash(item.txHash)}` : 'A transaction';
+}
+
+function releasedOn(item: TrackedTx, facts: CourierFacts | null | undefined): string {
   const release = [...(item.lastStatus?.transfers ?? [])].reverse().find((t) => t.release?.chain_id)?.release;
-  if (!release?.chain_id) return '';
-  return release.released === false ? ` Funds will be released on ${release.chain_id}.` : ` Funds released on ${release.chain_id}.`;
+  const name = release?.chain_id ? facts?.chain(release.chain_id)?.name : undefined;
+  if (!release || name === undefined) return '';
+  return release.released === false ? ` Funds will be released on ${name}.` : ` Funds released on ${name}.`;
 }
 
 function shortHash(hash: string): string {
   return hash.length > 14 ? `${hash.slice(0, 6)}…${hash.slice(-4)}` : hash;
+}
+
+/** The explorer link a notification's button opens: the chain's own explorer only (explorer.ts). */
+export function notificationExplorerLink(item: TrackedTx, facts: Pick<Catalog, 'chain'> | null | undefined): string | null {
+  return trustedExplorerLink(facts, item.chainId, item.txHash, item.explorerLink);
 }
 
 export interface NotifierDeps {
@@ -84,6 +130,8 @@ export interface NotifierDeps {
   allowed?(item: TrackedTx): Promise<boolean>;
   /** Chrome shows buttons; Firefox rejects the option. */
   supportsButtons: boolean;
+  /** The bundled catalog: chain names, assets, explorers. Without it chains are "an unknown chain". */
+  facts?(): Promise<CourierFacts | undefined>;
   log?: Logger;
 }
 
@@ -113,9 +161,11 @@ export class Notifier {
       const notifications = this.deps.notifications;
       // Past a site's share the result is still marked as handled: shown in the popup, never later.
       if (notifications && (await this.deps.enabled()) && (await (this.deps.allowed?.(item) ?? true))) {
-        const { title, message } = notificationContent(item);
+        const facts = await loadFacts(this.deps.facts, this.deps.log);
+        const { title, message } = notificationContent(item, facts);
         const options: NotificationOptions = { type: 'basic', iconUrl: this.deps.iconUrl, title, message };
-        if (this.deps.supportsButtons && item.explorerLink) options.buttons = [{ title: 'Open in explorer' }];
+        // A button only where Courier has a link of the chain's own explorer to open.
+        if (this.deps.supportsButtons && notificationExplorerLink(item, facts) !== null) options.buttons = [{ title: 'Open in explorer' }];
         await notifications.create(notificationId(item.id), options);
       }
       await this.deps.markNotified(item.id);
@@ -134,6 +184,9 @@ export interface ClickDeps {
   clear(notificationId: string): Promise<unknown>;
   /** The popup's activity view (`popup.html#/activity/<id>`), or its list without an id. */
   activityUrl(itemId?: string): string;
+  /** The bundled catalog, for the chain's explorer (see NotifierDeps.facts). */
+  facts?(): Promise<CourierFacts | undefined>;
+  log?: Logger;
 }
 
 /**
@@ -154,9 +207,9 @@ export function createNotificationClickHandlers(deps: ClickDeps) {
       const itemId = itemIdOf(id);
       if (itemId === undefined || buttonIndex !== 0) return;
       const item = await deps.getItem(itemId);
-      const link = item?.explorerLink;
-      // The link comes from the API: open it only if it is a web address.
-      await deps.openUrl(link && isWebUrl(link) ? link : deps.activityUrl(item?.id));
+      // The API's link only on the chain's own explorer, else the registry's; else Activity.
+      const link = item ? notificationExplorerLink(item, await loadFacts(deps.facts, deps.log)) : null;
+      await deps.openUrl(link ?? deps.activityUrl(item?.id));
       await deps.clear(id);
     },
   };
@@ -167,11 +220,12 @@ export function activityPath(itemId?: string): string {
   return itemId === undefined ? '/popup.html#/activity' : `/popup.html#/activity/${encodeURIComponent(itemId)}`;
 }
 
-function isWebUrl(value: string): boolean {
+/** The catalog, or undefined when it cannot be read: a notification is still shown, in fewer words. */
+async function loadFacts(facts: (() => Promise<CourierFacts | undefined>) | undefined, log: Logger | undefined): Promise<CourierFacts | undefined> {
   try {
-    const { protocol } = new URL(value);
-    return protocol === 'https:' || protocol === 'http:';
-  } catch {
-    return false;
+    return await facts?.();
+  } catch (error) {
+    (log ?? console).warn('[courier] no catalog for the notification', error);
+    return undefined;
   }
 }

@@ -3,6 +3,7 @@ import { Route, RouteRequest, SubmitRequest, TrackRequest } from '../api';
 import { ApiCallParams, ApiCancelParams, ApiCancelResult } from './api-proxy';
 import { DirectorySnapshot } from './directory/schema';
 import { SetKeyParams, SettingsUpdate, SettingsView } from './settings-schema';
+import { StorageUsage } from './storage/budget';
 import { AssetHint, TrackedTx } from './tracker/model';
 
 /**
@@ -124,6 +125,12 @@ export const backgroundMethods = {
   /** Poll a pending transfer now rather than at its next slot (hours apart during a long wait). */
   'courier:tx:check': { params: TxRef, result: TrackedTx },
   'courier:tx:remove': { params: TxRef, result: z.object({ removed: z.boolean() }) },
+  /**
+   * How full storage.local is (getBytesInUse, or an estimate where the browser has none) and
+   * whether that is near its quota; the popup says so.
+   */
+  'courier:storage:usage': { params: none, result: StorageUsage },
+
   /** The popup was opened: clear the badge's finished mark. Answers the pending count. */
   'courier:activity:seen': { params: none, result: z.object({ pending: z.number().int().nonnegative() }) },
 

@@ -4,8 +4,9 @@
  * the whole thing with WXT's fake browser, a manual clock and a fake API client.
  */
 import { browser } from 'wxt/browser';
-import { createApiClient, type ApiClient, type ApiClientOptions } from '../api';
+import { createApiClient, withCharge, type ApiClient, type ApiClientOptions } from '../api';
 import { defaultApiBaseUrl } from '../config/build';
+import { loadCatalog } from '../chains/catalog/load';
 import { detectAlarmFloorMs } from './alarm-floor';
 import { Badge, createActivityRecord, type ActionLike } from './badge';
 import { createBridgeServices, frameSender, type BridgeServices } from './bridge';
@@ -15,10 +16,12 @@ import type { RateLimitOptions } from './bridge/rate-limit';
 import { createBroadcaster, type BroadcastDeps } from './broadcast';
 import { systemClock, type Clock } from './clock';
 import { DirectoryCache } from './directory/cache';
+import { KeyBudget, keyRateFromBuild, USER, type KeyBudgetOptions, type Payer } from './key-budget';
 import {
   activityPath,
   createNotificationClickHandlers,
   Notifier,
+  type CourierFacts,
   type NotificationsLike,
 } from './notifications';
 import { createNotificationBudgetRecord, SiteNotificationBudget } from './notification-budget';
@@ -26,6 +29,7 @@ import { createSettingsRecords, SettingsService } from './settings';
 import { secretStorage } from './secret-storage';
 import { StorageProtection, type AccessLevelArea } from './storage-protection';
 import { KeyedMutex } from './storage/mutex';
+import { StorageGuard, type LocalArea } from './storage/budget';
 import type { Logger, StorageAreaLike } from './storage/versioned';
 import { policyWithFloor, type SchedulePolicy } from './tracker/schedule';
 import { createTrackedRecord } from './tracker/store';
@@ -51,6 +55,8 @@ export interface ServiceOptions {
   openUrl?: (url: string) => Promise<unknown>;
   extensionUrl?: (path: string) => string;
   supportsButtons?: boolean;
+  /** What notifications name chains, assets and explorers from (default: the bundled catalog). */
+  catalog?: () => Promise<CourierFacts | undefined>;
   sleep?: (ms: number) => Promise<void>;
   cap?: number;
   log?: Logger;
@@ -59,6 +65,10 @@ export interface ServiceOptions {
   windows?: WindowsLike;
   sendToFrame?: SendToFrame;
   bridgeRateLimit?: RateLimitOptions;
+  /** The API key's shared request budget (key-budget.ts); defaults to DEFAULT_KEY_BUDGET and the build's WXT_COURIER_API_RATE. */
+  keyBudget?: Partial<KeyBudgetOptions>;
+  /** The key budget's waits (default: real time); tests pass one that moves their clock. */
+  keyBudgetSleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 export interface BackgroundServices {
@@ -74,10 +84,17 @@ export interface BackgroundServices {
   badge: Badge;
   notifier: Notifier;
   clicks: ReturnType<typeof createNotificationClickHandlers>;
-  /** An API client for the current settings (base URL and key). */
-  getClient(): Promise<ApiClient>;
+  /**
+   * An API client for the current settings (base URL and key), whose every attempt is charged
+   * to `payer` (default: the user) in the key's budget.
+   */
+  getClient(payer?: Payer): Promise<ApiClient>;
+  /** The key's request budget, shared by the user and the connected sites. */
+  keyBudget: KeyBudget;
   /** The API's chains and assets per base URL, cached with revalidation (the pickers' lists). */
   directory: DirectoryCache;
+  /** storage.local behind its byte budget (storage/budget.ts): cached lists give way to important state. */
+  storage: StorageGuard;
   /** For the bridge and others: hear every tracked change (after it is stored). */
   onTrackedChanged(listener: TrackedListener): () => void;
   /** Web pages: connected sites, approvals, page events, the method handler. */
@@ -88,10 +105,16 @@ export interface BackgroundServices {
 export function createBackgroundServices(options: ServiceOptions = {}): BackgroundServices {
   const clock = options.clock ?? systemClock;
   const log = options.log ?? console;
-  const deps = { area: options.area ?? browser.storage.local, mutex: new KeyedMutex(), clock, log };
-  const secrets = options.area
-    ? { area: options.secretsArea ?? options.area, inExtensionOrigin: false }
+  const local = (options.area ?? browser.storage.local) as LocalArea;
+  // Every background write to storage.local goes through the guard, so cached API data can never
+  // keep settings, sites or tracked transactions from being stored.
+  const storage = new StorageGuard(local, { log });
+  const deps = { area: storage, mutex: new KeyedMutex(), clock, log };
+  const chosen = options.area
+    ? { area: options.secretsArea ?? storage, inExtensionOrigin: false }
     : secretStorage(browser.storage.local as StorageAreaLike & AccessLevelArea, globalThis.indexedDB);
+  // Chrome keeps the key in storage.local: guarded like the rest.
+  const secrets = chosen.area === local ? { ...chosen, area: storage } : chosen;
   const records = {
     ...createSettingsRecords(deps, secrets.area),
     tracked: createTrackedRecord(deps),
@@ -113,16 +136,22 @@ export function createBackgroundServices(options: ServiceOptions = {}): Backgrou
   // One client per (base URL, key); rebuilt when either changes.
   const createClient = options.createClient ?? createApiClient;
   let cached: { signature: string; client: ApiClient } | undefined;
-  const getClient = async (): Promise<ApiClient> => {
+  // One budget whatever the key: the user changing it does not hand sites a fresh burst.
+  const keyBudget = new KeyBudget({ ...keyRateFromBuild(import.meta.env.WXT_COURIER_API_RATE), ...options.keyBudget }, {
+    now: () => clock.now(),
+    ...(options.keyBudgetSleep && { sleep: options.keyBudgetSleep }),
+  });
+  const getClient = async (payer: Payer = USER): Promise<ApiClient> => {
     const config = await settings.apiConfig();
     const signature = `${config.baseUrl}\n${config.apiKey ?? ''}`;
     if (cached?.signature !== signature) {
       cached = { signature, client: createClient({ baseUrl: config.baseUrl, apiKey: config.apiKey }) };
     }
-    return cached.client;
+    return withCharge(cached.client, keyBudget.chargeFor(payer));
   };
 
   const directory = new DirectoryCache({ area: deps.area, mutex: deps.mutex, clock, getClient, log });
+  storage.addCache(directory.cacheKind());
 
   const policy = options.policy ?? policyWithFloor(options.alarmFloorMs ?? detectAlarmFloorMs());
   const tracker = new Tracker({
@@ -156,6 +185,8 @@ export function createBackgroundServices(options: ServiceOptions = {}): Backgrou
     createNotificationBudgetRecord({ area: sessionArea, mutex: new KeyedMutex(), clock, log }),
     () => clock.now(),
   );
+  // The bundled catalog, never the API's lists: notifications speak only of what Courier knows.
+  const facts = options.catalog ?? loadCatalog;
   const notifier = new Notifier({
     notifications,
     iconUrl: extensionUrl('/icon-128.png'),
@@ -164,6 +195,7 @@ export function createBackgroundServices(options: ServiceOptions = {}): Backgrou
     allowed: (item) => budget.take(item),
     // Firefox rejects notification buttons.
     supportsButtons: options.supportsButtons ?? !import.meta.env.FIREFOX,
+    facts,
     log,
   });
   const openUrl = options.openUrl ?? ((url: string) => browser.tabs.create({ url }));
@@ -172,6 +204,8 @@ export function createBackgroundServices(options: ServiceOptions = {}): Backgrou
     openUrl,
     clear: (id) => notifications?.clear(id) ?? Promise.resolve(false),
     activityUrl: (id) => extensionUrl(activityPath(id)),
+    facts,
+    log,
   });
 
   // Pages hear about their transactions from the bridge (bridge/page-events.ts), which needs no
@@ -194,6 +228,7 @@ export function createBackgroundServices(options: ServiceOptions = {}): Backgrou
     log,
     tracker,
     getClient,
+    keyBudget,
     directory,
     windows: () => options.windows ?? (browser.windows as unknown as WindowsLike | undefined),
     sendToFrame: options.sendToFrame ?? frameSender(browser.tabs as unknown as Parameters<typeof frameSender>[0]),
@@ -212,7 +247,9 @@ export function createBackgroundServices(options: ServiceOptions = {}): Backgrou
     notifier,
     clicks,
     getClient,
+    keyBudget,
     directory,
+    storage,
     onTrackedChanged: (listener) => tracker.onChange(listener),
     bridge,
     log,

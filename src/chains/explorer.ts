@@ -64,3 +64,82 @@ export function explorerTxUrl(template: string | null | undefined, hash: string)
 export function explorerLinkFor(catalog: Pick<Catalog, 'chain'>, chainId: string, hash: string): string | null {
   return explorerTxUrl(catalog.chain(chainId)?.explorerTx, hash);
 }
+
+/**
+ * Explorers people use for EVM chains and Solana besides the one the catalog keeps: hosts only.
+ * Cosmos chains have the registry's template host and nothing else.
+ */
+export const KNOWN_EXPLORER_HOSTS: Readonly<Record<string, readonly string[]>> = Object.freeze({
+  '1': ['etherscan.io'],
+  '10': ['optimistic.etherscan.io'],
+  '56': ['bscscan.com'],
+  '137': ['polygonscan.com'],
+  '8453': ['basescan.org'],
+  '42161': ['arbiscan.io'],
+  '43114': ['snowtrace.io', 'subnets.avax.network'],
+  solana: ['explorer.solana.com', 'solscan.io'],
+});
+
+/** Bridge trackers by hop kind (the API's `axelar_scan_link`). */
+export const KNOWN_BRIDGE_TRACKER_HOSTS: Readonly<Record<string, readonly string[]>> = Object.freeze({
+  axelar_transfer: ['axelarscan.io'],
+});
+
+const MAX_LINK_CHARS = 2048;
+
+// `www.mintscan.io` and `mintscan.io` are one site; nothing else is folded.
+const siteOf = (hostname: string): string => (hostname.startsWith('www.') ? hostname.slice(4) : hostname);
+
+/** Own keys only: a chain id such as `constructor` must not reach Object.prototype. */
+function listed(table: Readonly<Record<string, readonly string[]>>, key: string): readonly string[] {
+  return Object.hasOwn(table, key) ? table[key]! : [];
+}
+
+/** The explorer hosts of a chain: its registry template's host and the known ones above. */
+export function explorerHostsFor(catalog: Pick<Catalog, 'chain'> | null | undefined, chainId: string): Set<string> {
+  const hosts = new Set(listed(KNOWN_EXPLORER_HOSTS, chainId).map(siteOf));
+  const template = catalog?.chain(chainId)?.explorerTx;
+  const probe = isExplorerTxTemplate(template) ? parseHttpUrl(fill(template, 'A0')) : null;
+  if (probe) hosts.add(siteOf(probe.hostname));
+  return hosts;
+}
+
+/**
+ * `link` as an https address on one of `hosts` exactly (or its `www.`), else null: no http, no
+ * credentials, no other port, no look-alike (`etherscan.io.evil.example`, `evil.example/etherscan.io`,
+ * `etherscan.io@evil.example`). The URL parser's own reading decides, and its normalised href is
+ * what gets opened, so the browser cannot read it differently.
+ */
+export function linkOnHosts(link: unknown, hosts: ReadonlySet<string>): string | null {
+  if (typeof link !== 'string' || link.length === 0 || link.length > MAX_LINK_CHARS) return null;
+  let url: URL;
+  try {
+    url = new URL(link);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' || url.username !== '' || url.password !== '' || url.port !== '') return null;
+  return hosts.has(siteOf(url.hostname)) ? url.href : null;
+}
+
+/**
+ * The explorer link Courier shows or opens for a transaction: the API's link only when it is on
+ * the chain's own explorer (explorerHostsFor), else Courier's own from the registry's template,
+ * else null. Never a link to anywhere else, whatever the API says.
+ */
+export function trustedExplorerLink(
+  catalog: Pick<Catalog, 'chain'> | null | undefined,
+  chainId: string | null | undefined,
+  hash: string | null | undefined,
+  apiLink: unknown,
+): string | null {
+  if (!chainId) return null;
+  const own = linkOnHosts(apiLink, explorerHostsFor(catalog, chainId));
+  if (own !== null) return own;
+  return hash ? explorerTxUrl(catalog?.chain(chainId)?.explorerTx, hash) : null;
+}
+
+/** A bridge tracker link (Axelar's) only on that bridge's own tracker; else null. */
+export function trustedBridgeTrackerLink(kind: string, link: unknown): string | null {
+  return linkOnHosts(link, new Set(listed(KNOWN_BRIDGE_TRACKER_HOSTS, kind)));
+}

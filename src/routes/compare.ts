@@ -10,17 +10,21 @@
 import type { Route, RouteRequest } from '../api/schemas/route';
 import { BRIDGE_IDS } from '../api/bridge-ids';
 import { decimalToScaled } from '../chains/amounts';
+import { routeFeeSummary } from './fees';
 
 export type RouteLabel = 'cheapest' | 'fastest';
 
 /** One route of a comparison, in the shape the bridge's `routes` method answers. */
 export interface ComparedRoute {
   route: Route;
-  /** `cheapest` (most received), `fastest` (shortest estimate; ties: fewer transactions), or none. */
+  /**
+   * `cheapest` (most received; when the amount received is fixed, least sent), `fastest`
+   * (shortest estimate; ties: fewer transactions), or none.
+   */
   labels: RouteLabel[];
   /** `usd_amount_out` as received, or null when the route is not priced. */
   received_usd: string | null;
-  /** Sum of `estimated_fees[].usd_amount`, or null when no fee is priced. */
+  /** The route's fees in USD, each counted once (./fees.ts), or null when no fee is priced. */
   fees_usd: string | null;
   /** `estimated_route_duration_seconds`, or null when unknown. */
   duration_seconds: number | null;
@@ -168,28 +172,50 @@ function units(value: unknown): bigint | null {
   return typeof value === 'string' && /^[0-9]+$/.test(value) ? BigInt(value) : null;
 }
 
-function scaledToDecimal(value: bigint, scale: number): string {
-  const negative = value < 0n;
-  const digits = (negative ? -value : value).toString().padStart(scale + 1, '0');
-  const fraction = digits.slice(-scale).replace(/0+$/, '');
-  return `${negative ? '-' : ''}${digits.slice(0, -scale)}${fraction ? `.${fraction}` : ''}`;
-}
-
-/** Sum of the route's priced estimated fees, as a decimal string; null when none is priced. */
-export function routeFeesUsd(route: Pick<Route, 'estimated_fees'>): string | null {
-  let total: bigint | null = null;
-  for (const fee of route.estimated_fees ?? []) {
-    const value = usd(fee?.usd_amount);
-    if (value !== null) total = (total ?? 0n) + value;
-  }
-  return total === null ? null : scaledToDecimal(total, USD_SCALE);
+/**
+ * The route's priced fees in USD, each counted once (an operation's own fee fields and the
+ * `estimated_fees` entry describing the same fee are one fee: ./fees.ts); null when none is priced.
+ */
+export function routeFeesUsd(route: Partial<Pick<Route, 'operations' | 'estimated_fees'>>): string | null {
+  return routeFeeSummary(route).totalUsd;
 }
 
 const sameAsset = (a: Route, b: Route) => a.dest_asset_chain_id === b.dest_asset_chain_id && a.dest_asset_denom === b.dest_asset_denom;
 
+/** Which amount the request fixed: `in` (amount_in given: compare what arrives) or `out` (amount_out: compare what it costs). */
+export type FixedAmount = 'in' | 'out';
+
+/** The amount a route request fixes: `out` when it gives amount_out and no amount_in. */
+export function fixedAmountOf(body: Pick<RouteRequest, 'amount_in' | 'amount_out'> | undefined): FixedAmount {
+  return body && body.amount_out !== undefined && body.amount_in === undefined ? 'out' : 'in';
+}
+
+const sign = (x: bigint) => (x > 0n ? 1 : x < 0n ? -1 : 0);
+const sameSource = (a: Route, b: Route) => a.source_asset_chain_id === b.source_asset_chain_id && a.source_asset_denom === b.source_asset_denom;
+
+/**
+ * > 0 when `a` costs the user less than `b` for what arrives (the amount received fixed): less
+ * sent (in USD when `inUsd`, else in tokens of one source asset), then more received.
+ */
+function compareCost(a: Route, b: Route, inUsd: boolean): number {
+  if (inUsd) {
+    const sent = sign(usd(b.usd_amount_in)! - usd(a.usd_amount_in)!);
+    if (sent !== 0) return sent;
+  }
+  if (sameSource(a, b)) {
+    const sent = sign((units(b.amount_in) ?? 0n) - (units(a.amount_in) ?? 0n));
+    if (sent !== 0) return sent;
+  }
+  if (sameAsset(a, b)) {
+    const out = sign((units(a.amount_out) ?? 0n) - (units(b.amount_out) ?? 0n));
+    if (out !== 0) return out;
+  }
+  const [outA, outB] = [usd(a.usd_amount_out), usd(b.usd_amount_out)];
+  return inUsd && outA !== null && outB !== null ? sign(outA - outB) : 0;
+}
+
 /** > 0 when `a` leaves the user better off than `b`: more received, then less sent. */
 function compareValue(a: Route, b: Route, inUsd: boolean): number {
-  const sign = (x: bigint) => (x > 0n ? 1 : x < 0n ? -1 : 0);
   if (inUsd) {
     const out = sign(usd(a.usd_amount_out)! - usd(b.usd_amount_out)!);
     if (out !== 0) return out;
@@ -198,7 +224,7 @@ function compareValue(a: Route, b: Route, inUsd: boolean): number {
     const out = sign((units(a.amount_out) ?? 0n) - (units(b.amount_out) ?? 0n));
     if (out !== 0) return out;
   }
-  if (a.source_asset_chain_id === b.source_asset_chain_id && a.source_asset_denom === b.source_asset_denom) {
+  if (sameSource(a, b)) {
     const sent = sign((units(b.amount_in) ?? 0n) - (units(a.amount_in) ?? 0n));
     if (sent !== 0) return sent;
   }
@@ -223,25 +249,30 @@ function compareSpeed(a: Route, b: Route): number {
 
 /**
  * The answers (first: the default request's, if it answered) as one comparison: answers with
- * the same operations merged (the one that delivers more is kept; on a tie the earlier), sorted
- * by most received (in USD when every route is priced, else in tokens of the destination asset;
- * ties: less sent, faster, earlier answer), `cheapest` on the first, `fastest` on the shortest
- * known estimate (ties: fewer transactions, then more received).
+ * the same operations merged (the better one is kept; on a tie the earlier), sorted best first,
+ * `cheapest` on the first, `fastest` on the shortest known estimate (ties: fewer transactions,
+ * then the better). Best, when the request fixed the amount sent (`fixed: 'in'`, the default):
+ * most received, in USD when every route is priced, else in tokens of the destination asset
+ * (ties: less sent, faster, earlier answer). When it fixed the amount received (`out`): least
+ * sent, in USD when every route's amount sent is priced, else in tokens of the source asset
+ * (ties: more received, faster, earlier answer).
  */
-export function compareRoutes(answers: readonly Route[]): ComparedRoute[] {
+export function compareRoutes(answers: readonly Route[], options: { fixed?: FixedAmount } = {}): ComparedRoute[] {
+  const cost = options.fixed === 'out';
+  const better = cost ? compareCost : compareValue;
   const byIdentity = new Map<string, { route: Route; order: number }>();
-  const allPriced = answers.every((r) => usd(r.usd_amount_out) !== null);
+  const allPriced = answers.every((r) => usd(cost ? r.usd_amount_in : r.usd_amount_out) !== null);
   answers.forEach((route, order) => {
     const id = routeIdentity(route);
     const kept = byIdentity.get(id);
     if (!kept) byIdentity.set(id, { route, order });
-    else if (compareValue(route, kept.route, allPriced) > 0) byIdentity.set(id, { route, order: kept.order });
+    else if (better(route, kept.route, allPriced) > 0) byIdentity.set(id, { route, order: kept.order });
   });
   const merged = [...byIdentity.values()];
-  // Comparable throughout only in USD, or in tokens of one destination asset.
-  const comparable = allPriced || merged.every((m) => sameAsset(m.route, merged[0]!.route));
+  // Comparable throughout only in USD, or in tokens of one asset (received, or sent when that is what differs).
+  const comparable = allPriced || merged.every((m) => (cost ? sameSource : sameAsset)(m.route, merged[0]!.route));
   const sorted = comparable
-    ? merged.sort((a, b) => compareValue(b.route, a.route, allPriced) || compareSpeed(a.route, b.route) || a.order - b.order)
+    ? merged.sort((a, b) => better(b.route, a.route, allPriced) || compareSpeed(a.route, b.route) || a.order - b.order)
     : merged.sort((a, b) => a.order - b.order);
   const timed = sorted.filter((m) => duration(m.route) !== null);
   const fastest = timed.length > 0 ? timed.reduce((best, m) => (compareSpeed(m.route, best.route) < 0 ? m : best)) : null;
@@ -296,5 +327,5 @@ export async function askRouteCandidates(
   const settled = await Promise.allSettled(candidates.map((c) => ask(c.body)));
   const routes = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   if (routes.length === 0) throw (settled[0] as PromiseRejectedResult | undefined)?.reason ?? new Error('no route candidates');
-  return compareRoutes(routes);
+  return compareRoutes(routes, { fixed: fixedAmountOf(candidates[0]?.body) });
 }

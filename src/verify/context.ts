@@ -2,11 +2,18 @@
 import type { Finding, FindingKind } from './findings';
 import { AXELAR_CHAIN_ID, AXELAR_GMP_ACCOUNT, SWAP_ENTRY_POINTS, sameAddress } from './contracts';
 import { jsonKeyCollisions, parseJsonExact } from './json';
+import { isProductionContract, type ContractRole } from './production-contracts';
 import type { Step } from './route';
 
 export const DAY_NS = 86_400n * 1_000_000_000n;
 /** Each transaction after the first may be signed up to an hour later (a CCTP attestation alone takes ~20 min). */
 export const LATER_TX_ALLOWANCE_NS = 3_600n * 1_000_000_000n;
+/**
+ * 2000-01-01T00:00:00Z in ns since the epoch. A bare number of ns at or past it is an instant, not
+ * a span: as a span it would be 30 years, which no packet-forward timeout means (and which the
+ * 24-hour limit refuses anyway), while every instant a route can honestly name is later than that.
+ */
+export const INSTANT_FROM_NS = 946_684_800n * 1_000_000_000n;
 
 export interface Affiliate {
   address: string;
@@ -60,8 +67,8 @@ export class Checker {
    * on a chain where the route really has such a role (hasContractRole): an unknown contract on
    * the way of a plain IBC transfer is the finding everywhere.
    */
-  unknownContract(kind: 'message_type' | 'recipient' | 'fee', chainId: string, address: string | undefined, message: string): void {
-    if (this.route.local || !this.hasContractRole(chainId)) this.report(kind, message);
+  unknownContract(kind: 'message_type' | 'recipient' | 'fee', chainId: string, address: string | undefined, message: string, role: RoleKind = 'contract'): void {
+    if (this.route.local || !this.hasContractRole(chainId, role)) this.report(kind, message);
     else this.report('unverified', `Courier does not know contract ${address ?? '(none)'} on ${chainId}, so it could not check where it sends the funds (${message})`);
   }
 
@@ -80,13 +87,20 @@ export class Checker {
   }
 
   /**
-   * The route gives `chainId` a role for a contract or account Courier's tables may not list:
-   * a swap venue's entry point (a swap there), a bridge's contract or relayer (any operation
-   * other than a plain IBC transfer leaving it). Only there is an unknown address `unverified`
-   * against a production API; anywhere else value reaching it is a finding everywhere.
+   * The route gives `chainId` a role for a contract or account Courier's tables may not list.
+   * An account (`account`: a relayer's fee account or destination caller, an Axelar deposit
+   * address, an OPInit bridge) where any operation other than a plain IBC transfer leaves the
+   * chain. A contract (`contract`) where a swap venue's entry point is (a swap there), where an
+   * operation Courier does not know leaves, or, on an EVM or Solana chain, where any bridge
+   * operation leaves (its contracts are called there). A bridge leaving a Cosmos chain through
+   * its module (CCTP from Noble, Eureka from the Hub, Hyperlane from Celestia, OPInit) or over
+   * IBC (Axelar) calls no contract there. Only there is an unknown address `unverified` against
+   * a production API; anywhere else value reaching it is a finding everywhere.
    */
-  hasContractRole(chainId: string | undefined): boolean {
-    return this.route.steps.some((s) => s.from === chainId && s.kind !== 'transfer');
+  hasContractRole(chainId: string | undefined, role: RoleKind = 'contract'): boolean {
+    if (chainId === undefined) return false;
+    const cosmos = !/^[0-9]+$/.test(chainId) && chainId !== 'solana';
+    return this.route.steps.some((s) => s.from === chainId && s.kind !== 'transfer' && (role === 'account' || !cosmos || COSMOS_CONTRACT_KINDS.includes(s.kind)));
   }
 
   /** The caller's own address on a chain. */
@@ -105,8 +119,28 @@ export class Checker {
    */
   isEntryPoint(chainId: string | undefined, address: string | undefined): boolean {
     if (chainId === undefined || address === undefined) return false;
-    if ((SWAP_ENTRY_POINTS[chainId] ?? []).includes(address)) return true;
+    if ((SWAP_ENTRY_POINTS[chainId] ?? []).includes(address) || this.isProductionContract('entry_point', chainId, address)) return true;
     return this.hasContractRole(chainId) && this.route.steps.some((s) => s.kind === 'transfer' && s.to === chainId && s.entryContract === address);
+  }
+
+  /**
+   * A contract or account the production routing API uses in `role` on `chainId`
+   * (production-contracts.ts). Only against a production API: the local deployment's every
+   * contract is in the local tables, and another address there is a finding.
+   */
+  isProductionContract(role: ContractRole, chainId: string | undefined, address: string | undefined): boolean {
+    return !this.route.local && isProductionContract(role, chainId, address);
+  }
+
+  /**
+   * The most a relay fee may be for a CCTP operation: the route's smart_relay_fee_quote, else what
+   * the operation itself says it loses (amount_in less amount_out: production's answers often quote
+   * the fee only in estimated_fees, and deduct it from the amount). Undefined: no fee is quoted.
+   */
+  relayFeeBound(step: Step): bigint | undefined {
+    if (step.feeAmount !== undefined) return step.feeAmount;
+    const amountIn = this.expectedIn(step);
+    return amountIn !== undefined && step.amountOut !== undefined && amountIn > step.amountOut ? amountIn - step.amountOut : undefined;
   }
 
   isPostRouteContract(address: string | undefined): boolean {
@@ -159,9 +193,26 @@ export class Checker {
   checkTimeoutSpan(ns: bigint, what: string): void {
     if (ns > maxBig(DAY_NS, this.route.timeoutNs)) this.report('timeout', `${what} of ${ns / 1_000_000_000n}s is more than 24 hours`);
   }
+
+  /**
+   * A packet-forward timeout as the routing API writes it: a bare number of ns is an instant when
+   * it is past 2000-01-01 (INSTANT_FROM_NS; production writes the Unix time in ns it means the
+   * forward to expire at), a span below that; a Go duration ("10m") is always a span. An instant
+   * is judged like a timeout_timestamp (past, or more than 24 hours ahead, blocks; not judged
+   * without a clock); a span must be at most 24 hours.
+   */
+  checkForwardTimeout(value: { ns: bigint; bare: boolean }, what: string): void {
+    if (value.bare && value.ns >= INSTANT_FROM_NS) this.checkTimeoutAt(value.ns, what);
+    else this.checkTimeoutSpan(value.ns, what);
+  }
 }
 
 const maxBig = (a: bigint, b: bigint): bigint => (a > b ? a : b);
+
+/** What an unknown address stands for: a contract called, or an account paid (Checker.hasContractRole). */
+export type RoleKind = 'contract' | 'account';
+/** The operations leaving a Cosmos chain through a contract there: a swap's entry point, Go Fast's gateway, and whatever an unknown kind does. */
+const COSMOS_CONTRACT_KINDS: readonly Step['kind'][] = ['swap', 'go_fast', 'other'];
 
 function isoOf(ns: bigint): string {
   const ms = Number(ns / 1_000_000n);

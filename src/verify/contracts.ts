@@ -26,14 +26,19 @@ export const SOLANA_PROGRAMS = {
   token2022: 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb',
 } as const;
 
-/** Circle's CCTP domain numbers by chain id. */
+/**
+ * Circle's CCTP domain numbers by chain id (developers.circle.com, "Supported chains and domains";
+ * Optimism 2 and Polygon 7 also in skip-mev/skip-go docs/contracts/skip-go-contracts.mdx).
+ */
 export const CCTP_DOMAINS: Readonly<Record<string, number>> = {
   '1': 0,
   '43114': 1,
+  '10': 2,
   '42161': 3,
   'noble-1': 4,
   solana: 5,
   '8453': 6,
+  '137': 7,
 };
 
 export const AXELAR_CHAIN_ID = 'axelar-dojo-1';

@@ -7,6 +7,7 @@ import { fromBase64 } from '@cosmjs/encoding';
 import { decodeBase58, decodeBech32, evmAddressBytes } from '../chains/addresses';
 import type { Checker } from './context';
 import { AXELAR_CHAIN_ID, AXELAR_FEE_RECIPIENT, CCTP_DOMAINS, axelarDepositAddress, cctpRelayerAccount, sameAddress } from './contracts';
+import { productionContracts } from './production-contracts';
 import type { Step } from './route';
 import { checkAxelarGmpDestination } from './bridges/axelar-gmp';
 import { eurekaMsg } from './bridges/eureka';
@@ -17,6 +18,8 @@ export const TYPE_URLS = {
   transfer: '/ibc.applications.transfer.v1.MsgTransfer',
   execute: '/cosmwasm.wasm.v1.MsgExecuteContract',
   depositForBurn: '/circle.cctp.v1.MsgDepositForBurn',
+  /** The same burn naming who may mint on the destination (circlefin/noble-cctp proto/circle/cctp/v1/tx.proto, field 6 `destination_caller`). */
+  depositForBurnWithCaller: '/circle.cctp.v1.MsgDepositForBurnWithCaller',
   send: '/cosmos.bank.v1beta1.MsgSend',
   linkRequest: '/axelar.axelarnet.v1beta1.LinkRequest',
 } as const;
@@ -69,7 +72,8 @@ export function checkCosmosTx(c: Checker, chainId: string, msgs: readonly Cosmos
       case TYPE_URLS.execute:
         return checkMsgExecute(c, chainId, body);
       case TYPE_URLS.depositForBurn:
-        return checkDepositForBurn(c, chainId, body, parsed);
+      case TYPE_URLS.depositForBurnWithCaller:
+        return checkDepositForBurn(c, chainId, body, parsed, type === TYPE_URLS.depositForBurnWithCaller);
       case TYPE_URLS.send:
         return checkMsgSend(c, chainId, body, msgs, parsed);
       case TYPE_URLS.linkRequest:
@@ -100,6 +104,7 @@ function checkOutflow(c: Checker, chainId: string, parsed: readonly (Obj | undef
         total += coins(body.funds);
         break;
       case TYPE_URLS.depositForBurn:
+      case TYPE_URLS.depositForBurnWithCaller:
         total += uintOf(body.amount) ?? 0n;
         break;
       case TYPE_URLS.send:
@@ -174,9 +179,9 @@ function arrive(c: Checker, chainId: string | undefined, receiver: string | unde
       return;
     }
     if (forward.timeout !== undefined) {
-      const ns = durationNs(forward.timeout);
-      if (ns === undefined) c.report('unverified', `the forward timeout ${String(forward.timeout)} could not be read`);
-      else c.checkTimeoutSpan(ns, 'the forward timeout');
+      const timeout = forwardTimeout(forward.timeout);
+      if (timeout === undefined) c.report('unverified', `the forward timeout ${String(forward.timeout)} could not be read`);
+      else c.checkForwardTimeout(timeout, 'the forward timeout');
     }
     const next = forward.next === undefined ? '' : typeof forward.next === 'string' ? forward.next : (obj(forward.next) ?? '');
     return arrive(c, step.kind === 'axelar' ? AXELAR_CHAIN_ID : step.to, text(forward.receiver), next, `the forward from ${chainId}`, depth + 1);
@@ -251,7 +256,11 @@ function checkAxelarGmp(c: Checker, chainId: string, receiver: string | undefine
   const step = checkAxelarGmpDestination(c, memo);
   const fee = obj(memo.fee);
   if (fee) {
-    if (text(fee.recipient) !== AXELAR_FEE_RECIPIENT) c.report('fee', `the Axelar memo pays its fee to ${String(fee.recipient)}, not Axelar's fee collector`);
+    // the local deployment's collector; against production also Axelar's mainnet gas receiver (production-contracts.ts)
+    const recipient = text(fee.recipient);
+    if (recipient !== AXELAR_FEE_RECIPIENT && !c.isProductionContract('axelar_fee_recipient', AXELAR_CHAIN_ID, recipient)) {
+      c.report('fee', `the Axelar memo pays its fee to ${String(fee.recipient)}, not Axelar's fee collector`);
+    }
     const amount = uintOf(fee.amount);
     const quoted = step?.feeAmount ?? 0n;
     if (amount === undefined || amount > quoted) c.report('fee', `the Axelar memo's fee ${String(fee.amount)} is more than the route's fee ${quoted}`);
@@ -410,7 +419,7 @@ export function mintRecipientMatches(bytes: Uint8Array, address: string | undefi
   return true;
 }
 
-function checkDepositForBurn(c: Checker, chainId: string, m: Obj, all: readonly (Obj | undefined)[]): void {
+function checkDepositForBurn(c: Checker, chainId: string, m: Obj, all: readonly (Obj | undefined)[], withCaller: boolean): void {
   const step = c.stepsFrom(chainId, 'cctp')[0];
   if (!step) {
     c.report('message_type', `a CCTP burn on ${chainId} is not explained by any operation of the route`);
@@ -418,16 +427,42 @@ function checkDepositForBurn(c: Checker, chainId: string, m: Obj, all: readonly 
   }
   c.checkDenom(step, text(m.burn_token), "the burn's burn_token");
   const amount = uintOf(m.amount);
-  const fee = all.some((x) => x !== m && x?.to_address !== undefined) ? (step.feeAmount ?? 0n) : 0n;
+  // the relay fee: the bank send beside the burn (checked in checkMsgSend), paid out of what the route moves
+  const send = all.find((x) => x !== m && x?.to_address !== undefined);
+  const coins = Array.isArray(send?.amount) ? send.amount : [];
+  const fee = send ? coins.reduce<bigint>((sum, x) => sum + (uintOf(obj(x)?.amount) ?? 0n), 0n) : 0n;
   if (amount === undefined) c.report('unverified', "the burn's amount could not be read");
   else c.checkAmount(step, amount + fee, fee > 0n ? "the burn's amount plus the relay fee" : "the burn's amount");
-  checkCctpDestination(c, step, Number(m.destination_domain), () => {
-    try {
-      return fromBase64(text(m.mint_recipient) ?? '');
-    } catch {
-      return undefined;
-    }
-  });
+  checkCctpDestination(c, step, Number(m.destination_domain), () => base64Bytes(m.mint_recipient));
+  if (withCaller) checkDestinationCaller(c, chainId, step, base64Bytes(m.destination_caller), "the burn's destination_caller");
+}
+
+const base64Bytes = (v: unknown): Uint8Array | undefined => {
+  try {
+    return typeof v === 'string' ? fromBase64(v) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * A CCTP burn's destination caller: the only account that may mint on the destination. Zero lets
+ * anyone; else it must be the relayer the route names (smart_relay_fee_quote.relayer_address) or
+ * one the production table knows for the destination; another is `unverified` against a production
+ * API (Courier's table of relayers is not complete) and a finding against the local deployment.
+ * The mint still goes to the mint recipient, whoever calls: a wrong caller can only hold it up.
+ */
+export function checkDestinationCaller(c: Checker, chainId: string, step: Step, bytes: Uint8Array | undefined, what: string): void {
+  if (!bytes || bytes.length !== 32) {
+    c.report('unverified', `${what} is not 32 bytes`);
+    return;
+  }
+  if (bytes.every((b) => b === 0)) return;
+  const to = step.to ?? '';
+  const known = [step.relayer, ...(c.route.local ? [] : productionContracts('cctp_destination_caller', to))];
+  if (known.some((a) => a !== undefined && mintRecipientMatches(bytes, a))) return;
+  const hex = `0x${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+  c.unknownContract('message_type', chainId, hex, `${what} ${hex} is not a relayer Courier knows on ${to || '(unknown)'}, so only it may mint there`, 'account');
 }
 
 /** Shared by Noble's MsgDepositForBurn and the EVM depositForBurn: domain and mint recipient. */
@@ -453,29 +488,34 @@ function checkMsgSend(c: Checker, chainId: string, m: Obj, msgs: readonly Cosmos
   const coin = coins.length === 1 ? coins[0]! : undefined;
   const types = msgs.map((x) => x.msg_type_url);
   // a burn takes one relay fee, a link one deposit: any further bank send is unexplained
-  const paired = types.includes(TYPE_URLS.depositForBurn) || types.includes(TYPE_URLS.linkRequest);
+  const burns = types.includes(TYPE_URLS.depositForBurn) || types.includes(TYPE_URLS.depositForBurnWithCaller);
+  const paired = burns || types.includes(TYPE_URLS.linkRequest);
   if (paired && c.msgIndex !== types.indexOf(TYPE_URLS.send)) {
     c.report('message_type', `a second bank send of ${describeCoins(coins)} to ${to ?? '(none)'} is not explained by any operation of the route`);
     return;
   }
   // the CCTP relay fee, next to the burn
-  if (types.includes(TYPE_URLS.depositForBurn)) {
+  if (burns) {
     const step = c.stepsFrom(chainId, 'cctp')[0];
     const from = text(m.from_address) ?? '';
     const prefix = decodeBech32(from)?.prefix ?? '';
-    const payTo = step?.feePayTo ?? cctpRelayerAccount(prefix, chainId);
-    if (!step || step.feeAmount === undefined) {
+    const bound = step && c.relayFeeBound(step);
+    if (!step || bound === undefined) {
       c.report('fee', `a bank send of ${describeCoins(coins)} to ${to ?? '(none)'} pays a relay fee the route does not quote`);
       return;
     }
-    if (!sameAddress(to, payTo)) {
-      const what = `the relay fee goes to ${to ?? '(none)'}, not the relayer the route names (${payTo})`;
-      // a route that names its relayer is held to it; otherwise only the local relayer account is known
-      if (step.feePayTo !== undefined) c.report('fee', what);
-      else c.unknownContract('fee', chainId, to, what);
+    if (step.feePayTo !== undefined) {
+      // a route that names its relayer is held to it
+      if (!sameAddress(to, step.feePayTo)) c.report('fee', `the relay fee goes to ${to ?? '(none)'}, not the relayer the route names (${step.feePayTo})`);
+    } else if (!sameAddress(to, cctpRelayerAccount(prefix, chainId)) && !c.isProductionContract('cctp_relay_fee_account', chainId, to)) {
+      const what = `the relay fee goes to ${to ?? '(none)'}, an account that is not a relayer Courier knows on ${chainId}`;
+      // a fee the route quotes may go to a relayer Courier does not know yet; one it only implies
+      // (amount_in less amount_out) must go to a relayer Courier knows
+      if (step.feeAmount === undefined) c.report('fee', what);
+      else c.unknownContract('fee', chainId, to, what, 'account');
     }
-    if (!coin || uintOf(coin.amount) === undefined || uintOf(coin.amount)! > step.feeAmount) {
-      c.report('fee', `the relay fee ${describeCoins(coins)} is more than the route's ${step.feeAmount}`);
+    if (!coin || uintOf(coin.amount) === undefined || uintOf(coin.amount)! > bound) {
+      c.report('fee', `the relay fee ${describeCoins(coins)} is more than the route's ${bound}`);
     }
     if (coin && text(coin.denom) !== step.denomIn) c.report('denom', `the relay fee is paid in ${String(coin.denom)}, not ${step.denomIn}`);
     return;
@@ -487,7 +527,7 @@ function checkMsgSend(c: Checker, chainId: string, m: Obj, msgs: readonly Cosmos
     const step = c.stepsFrom(chainId, 'axelar')[0];
     const deposit = axelarDepositAddress(text(link?.recipient_chain) ?? '', text(link?.asset) ?? '', text(link?.recipient_addr) ?? '');
     // production deposit addresses are derived with a nonce Courier cannot know
-    if (to !== deposit) c.unknownContract('recipient', chainId, to, `the bank send goes to ${to ?? '(none)'}, not the deposit address its Axelar link creates`);
+    if (to !== deposit) c.unknownContract('recipient', chainId, to, `the bank send goes to ${to ?? '(none)'}, not the deposit address its Axelar link creates`, 'account');
     if (step) {
       c.checkDenom(step, text(coin?.denom), "the deposit's denom");
       const amount = uintOf(coin?.amount);
@@ -520,15 +560,19 @@ const describeCoins = (coins: readonly Obj[]): string => coins.map((x) => `${Str
 
 const DURATION_NS: Record<string, bigint> = { ns: 1n, us: 1_000n, µs: 1_000n, ms: 1_000_000n, s: 1_000_000_000n, m: 60_000_000_000n, h: 3_600_000_000_000n };
 
-/** A PFM timeout: a Go duration ("300s", "1h30m") or a number of ns. */
-function durationNs(value: unknown): bigint | undefined {
-  if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0 ? BigInt(value) : undefined;
+/**
+ * A PFM forward timeout: a Go duration ("300s", "1h30m"), or a bare number of ns (a JSON number;
+ * parseJsonExact turns one past 2^53 into its digits), which `bare` marks: the routing API writes
+ * an absolute Unix time in ns there (see Checker.checkForwardTimeout).
+ */
+function forwardTimeout(value: unknown): { ns: bigint; bare: boolean } | undefined {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0 ? { ns: BigInt(value), bare: true } : undefined;
   if (typeof value !== 'string') return undefined;
-  if (/^[0-9]+$/.test(value)) return BigInt(value);
+  if (/^[0-9]+$/.test(value)) return { ns: BigInt(value), bare: true };
   if (!/^([0-9]+(ns|us|µs|ms|s|m|h))+$/.test(value)) return undefined;
   let total = 0n;
   for (const m of value.matchAll(/([0-9]+)(ns|us|µs|ms|s|m|h)/g)) total += BigInt(m[1]!) * DURATION_NS[m[2]!]!;
-  return total;
+  return { ns: total, bare: false };
 }
 
 export { arrive };

@@ -4,11 +4,13 @@
  * the route's amount to the caller, and every ERC-20 approval must go to that contract for no
  * more than the call pulls. Stargate pools and LayerZero OFTs are checked in bridges/.
  */
-import { CALL_CONTRACT_WITH_TOKEN, DEPOSIT_FOR_BURN, REQUEST_CCTP_TRANSFER, SEND_TOKEN, abiFunctionWithSignature, decodeCall, selectorOf, type AbiFunction, type AbiValue } from './abi';
+import { CALL_CONTRACT_WITH_TOKEN, DEPOSIT_FOR_BURN, SEND_TOKEN, abiFunctionWithSignature, decodeCall, selectorOf, type AbiFunction, type AbiValue } from './abi';
 import type { Checker } from './context';
-import { AXELAR_CHAIN_ID, AXELAR_GATEWAYS, CCTP_TOKEN_MESSENGERS, cctpRelayerContract, sameAddress } from './contracts';
+import { AXELAR_CHAIN_ID, AXELAR_GATEWAYS, CCTP_TOKEN_MESSENGERS, sameAddress } from './contracts';
 import { arrive, checkCctpDestination, uintOf } from './cosmos';
 import type { Step } from './route';
+import { axelarHandlerCall } from './bridges/axelar-evm';
+import { cctpRelayerCall, cctpV2Call } from './bridges/cctp-evm';
 import { goFastCall } from './bridges/go-fast';
 import { eurekaCall } from './bridges/eureka';
 import { hyperlaneCall } from './bridges/hyperlane';
@@ -65,7 +67,7 @@ export type EvmBridgeCall = { step: Step; pulled: bigint | undefined; valueAllow
 export type EvmBridgeDecoder = (c: Checker, chainId: string, to: string | undefined, data: string) => EvmBridgeCall | undefined;
 
 const bridgeCall = (c: Checker, chainId: string, to: string | undefined, data: string): EvmBridgeCall | undefined =>
-  [goFastCall, eurekaCall, hyperlaneCall].reduce<EvmBridgeCall | undefined>((found, decode) => found ?? decode(c, chainId, to, data), undefined);
+  [cctpRelayerCall, cctpV2Call, axelarHandlerCall, goFastCall, eurekaCall, hyperlaneCall].reduce<EvmBridgeCall | undefined>((found, decode) => found ?? decode(c, chainId, to, data), undefined);
 
 export function checkEvmTx(c: Checker, chainId: string, tx: EvmTxIn): void {
   c.msgIndex = 0;
@@ -81,7 +83,7 @@ export function checkEvmTx(c: Checker, chainId: string, tx: EvmTxIn): void {
   let valueAllowed = 0n;
   let bridged: EvmBridgeCall | undefined;
 
-  if (cctp && sameAddress(to, CCTP_TOKEN_MESSENGERS[chainId])) {
+  if (cctp && (sameAddress(to, CCTP_TOKEN_MESSENGERS[chainId]) || c.isProductionContract('cctp_token_messenger', chainId, to))) {
     const args = decodeKnown(c, DEPOSIT_FOR_BURN, to!, data);
     if (!args) return;
     const [amount, domain, recipient, burnToken] = args as [bigint, bigint, Uint8Array, string];
@@ -89,15 +91,6 @@ export function checkEvmTx(c: Checker, chainId: string, tx: EvmTxIn): void {
     c.checkDenom(cctp, burnToken, "depositForBurn's burnToken");
     checkCctpDestination(c, cctp, Number(domain), () => recipient);
     pulled = amount;
-  } else if (cctp && sameAddress(to, cctpRelayerContract(chainId))) {
-    const args = decodeKnown(c, REQUEST_CCTP_TRANSFER, to!, data);
-    if (!args) return;
-    const [amount, domain, recipient, burnToken, fee] = args as [bigint, bigint, Uint8Array, string, bigint];
-    c.checkAmount(cctp, amount, "requestCCTPTransfer's transferAmount");
-    c.checkDenom(cctp, burnToken, "requestCCTPTransfer's burnToken");
-    if (fee > (cctp.feeAmount ?? 0n)) c.report('fee', `requestCCTPTransfer's feeAmount ${fee} is more than the route's relay fee ${cctp.feeAmount ?? 0n}`);
-    checkCctpDestination(c, cctp, Number(domain), () => recipient);
-    pulled = amount + fee;
   } else if (axelar && sameAddress(to, AXELAR_GATEWAYS[chainId])) {
     step = axelar;
     valueAllowed = axelar.feeAmount !== undefined && axelar.feeDenom !== axelar.denomIn ? axelar.feeAmount : 0n;

@@ -7,7 +7,7 @@ import type { Operation } from '../api/schemas';
 
 type Body = Record<string, unknown>;
 
-export type StepKind = 'transfer' | 'swap' | 'cctp' | 'axelar' | 'opinit' | 'stargate' | 'layerzero' | 'other' | BridgeStepKind;
+export type StepKind = 'transfer' | 'swap' | 'cctp' | 'cctp_v2' | 'axelar' | 'opinit' | 'stargate' | 'layerzero' | 'other' | BridgeStepKind;
 /** Bridges whose operations src/verify/bridges/ reads from the step's `body`. */
 export type BridgeStepKind = 'go_fast' | 'eureka' | 'hyperlane';
 
@@ -41,6 +41,10 @@ export interface Step {
   feeAmount: bigint | undefined;
   feeDenom: string | undefined;
   feePayTo: string | undefined;
+  /** CCTP: the smart relay's relayer (`smart_relay_fee_quote.relayer_address`), who may be a burn's destination caller. */
+  relayer?: string;
+  /** Axelar: the bridge's name of the asset (`asset`, e.g. `weth-wei`), which is no chain's denom. */
+  axelarAsset?: string;
   /** Stargate pool_address / LayerZero source_oft_contract_address: the contract the send calls. */
   contract?: string;
   /** Stargate / LayerZero destination_endpoint_id. */
@@ -55,7 +59,7 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== 
 const uint = (v: unknown): bigint | undefined => (typeof v === 'string' && /^[0-9]+$/.test(v) ? BigInt(v) : undefined);
 
 export function toSteps(operations: readonly unknown[]): Step[] {
-  return operations.map((raw, index) => {
+  const steps = operations.map((raw, index) => {
     const op = (raw ?? {}) as Body;
     const described = describeOperation(op as Operation);
     const body = ((described.body ?? {}) as Body) ?? {};
@@ -98,20 +102,29 @@ export function toSteps(operations: readonly unknown[]): Step[] {
         if (fee && fee[2] === step.denomOut) step.estimatedAffiliateFee = BigInt(fee[1]!);
         break;
       }
-      case 'cctp_transfer': {
-        step.kind = 'cctp';
+      case 'cctp_transfer':
+      case 'cctp_transfer_v2': {
+        // v2 (Circle's TokenMessengerV2, `CCTP_V2`): the same body plus destination_domain, max_fee and finality_threshold
+        step.kind = described.kind === 'cctp_transfer' ? 'cctp' : 'cctp_v2';
         step.denomIn ??= str(body.burn_token);
         const quote = (body.smart_relay_fee_quote ?? undefined) as Body | undefined;
         step.feeAmount = uint(quote?.fee_amount);
         step.feeDenom = str(quote?.fee_denom);
         step.feePayTo = str(quote?.fee_payment_address) ?? str(quote?.relayer_address);
+        step.relayer = str(quote?.relayer_address);
         break;
       }
       case 'axelar_transfer': {
         step.kind = 'axelar';
-        step.channel = str((body.ibc_transfer_to_axelar as Body | undefined)?.channel);
+        const toAxelar = body.ibc_transfer_to_axelar as Body | undefined;
+        step.channel = str(toAxelar?.channel);
         step.feeAmount = uint(body.fee_amount);
         step.feeDenom = str((body.fee_asset as Body | undefined)?.denom);
+        // Production names the asset by its Axelar name (`asset`, and often `denom_in` too: `weth-wei`);
+        // the source chain's denom of it is what the IBC leg into Axelar takes, and that is what the
+        // transfer must carry and what the operation before must deliver
+        step.axelarAsset = str(body.asset);
+        step.denomIn = str(toAxelar?.denom_in) ?? step.denomIn;
         break;
       }
       case 'op_init_transfer':
@@ -139,6 +152,12 @@ export function toSteps(operations: readonly unknown[]): Step[] {
     }
     return step;
   });
+  // an Axelar operation that names its input only by the asset's Axelar name carries what the
+  // operation before it delivered on that chain (the first one: what the request sends, verify.ts)
+  steps.forEach((s, i) => {
+    if (s.kind === 'axelar' && s.axelarAsset !== undefined && s.denomIn === s.axelarAsset) s.denomIn = i > 0 ? steps[i - 1]!.denomOut : undefined;
+  });
+  return steps;
 }
 
 /** The chains address_list follows: the first step's source, then each step's destination, repeats collapsed. */

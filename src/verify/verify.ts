@@ -3,12 +3,15 @@
  * against the route's operations and the caller's own addresses. Pure and synchronous (no
  * browser APIs, no service code): the popup and the background both call it.
  *
- * Known versus unknown contracts. Courier's tables (contracts.ts) know every contract of the
- * local deployment but only some of a production API's: swap entry points, CCTP relayer
- * contracts and accounts, Axelar deposit addresses, bridge contracts. So an address that only
- * the table could identify is a finding (`message_type`, `recipient`, `fee`) against the local
- * deployment and `unverified` against any other API ("Courier does not know contract X on chain
- * Y, so it could not check where it sends the funds"). What is wrong whatever the table says
+ * Known versus unknown contracts. Courier's tables know every contract of the local deployment
+ * (contracts.ts) and, against a production API, the routing API's published ones as well
+ * (production-contracts.ts: swap entry points, CCTP relayer contracts, fee accounts and
+ * destination callers, Axelar handlers and gas receiver, Go Fast gateways, the Eureka handler and
+ * relayers, the bridges' own contracts), each with its public source. An address no table
+ * identifies is a finding (`message_type`, `recipient`, `fee`) against the local deployment and
+ * `unverified` against any other API ("Courier does not know contract X on chain Y, so it could
+ * not check where it sends the funds"), and then only where the route has such a role
+ * (Checker.hasContractRole). What is wrong whatever the table says
  * blocks everywhere: a bank send or authz grant the operations do not explain, a receiver that
  * is none of your addresses where the message names an end user, more than amount_in, a wrong
  * denom, a minimum out below your slippage, a timeout past or too far, a fee recipient you did
@@ -105,6 +108,8 @@ function verifyMessages(request: VerifyRequest, answer: unknown, options: Verify
 
 function toRoute(request: VerifyRequest, options: VerifyOptions): Route {
   const steps = toSteps(request.operations);
+  // a first Axelar operation that names its input only by the asset's Axelar name takes what the request sends
+  if (steps[0]?.kind === 'axelar' && steps[0].denomIn === undefined && typeof request.source_asset_denom === 'string') steps[0].denomIn = request.source_asset_denom;
   const chains = routeChains(steps);
   const addresses = new Map<string, string>();
   if (request.address_list) chains.forEach((chainId, i) => request.address_list![i] !== undefined && addresses.set(chainId, request.address_list![i]!));
@@ -183,7 +188,8 @@ function txViews(list: unknown[], fromMsgs: boolean): TxView[] {
 
 function checkAnswer(c: Checker, answer: Obj): void {
   const txs = Array.isArray(answer.txs) ? txViews(answer.txs, false) : undefined;
-  const msgs = Array.isArray(answer.msgs) ? txViews(answer.msgs, true) : undefined;
+  // production sometimes lists the messages in `txs` only (`msgs: []`): an empty list moves nothing and has nothing to differ in
+  const msgs = Array.isArray(answer.msgs) && (answer.msgs.length > 0 || !txs) ? txViews(answer.msgs, true) : undefined;
   const primary = txs ?? msgs ?? [];
   primary.forEach((tx, i) => checkTx(c, tx, i));
   if (txs && msgs && JSON.stringify(flat(txs)) !== JSON.stringify(flat(msgs))) {

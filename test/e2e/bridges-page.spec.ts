@@ -154,8 +154,8 @@ test('window.courier: one transfer per newer bridge reaches success in words, an
       const note = created.find((n) => n.id === `courier:tx:${items[i]!.id}`)!;
       if (s.refund) {
         expect(note.title).toBe('Transfer refunded');
-        expect(note.message).toContain('Go Fast: no solver filled the order: the funds were refunded to the sender on 43114.');
-        expect(note.message).toContain('Funds released on 43114.');
+        expect(note.message).toContain('Go Fast: no solver filled the order: the funds were refunded to the sender on Avalanche.');
+        expect(note.message).toContain('Funds released on Avalanche.');
       } else {
         expect(note.title, s.c.bridge).toBe('Transfer complete');
       }

@@ -2,7 +2,8 @@
  * Answers shaped like production's: the local service's `production_shape` fault strips the
  * route's `estimated_route_duration_seconds` and blanks every estimated fee (`amount: ""`,
  * `usd_amount: ""`, `origin_asset: null`). The popup still shows the route and builds the
- * transactions, saying "duration unknown" and "fee unknown" instead of refusing the answer.
+ * transactions, saying "duration unknown" instead of refusing the answer; the blank fee entry is
+ * the CCTP operation's relay fee quote, listed once with the quote's amount, "not priced".
  * A CCTP route (USDC from Noble to Arbitrum) is used because it carries an estimated fee.
  */
 import { devWallet } from '../support/dev-wallet';
@@ -46,7 +47,10 @@ test('a route without a duration and msgs with blank fees are shown, as unknown,
     await expect(page).toHaveURL(/#\/route$/);
     await expect(page.getByTestId('route-duration')).toContainText('duration unknown');
     await expect(page.getByTestId('route-step').filter({ hasText: 'CCTP' })).toHaveCount(1);
-    await expect(page.getByTestId('view-route').getByTestId('fees')).toContainText('fee unknown');
+    const routeView = page.getByTestId('view-route');
+    await expect(routeView.locator('[data-testid="fees"] > li')).toHaveCount(1);
+    await expect(routeView.getByTestId('fees')).toContainText(/CCTP relay fee\s*[0-9.]+ USDC/);
+    await expect(routeView.getByTestId('fees-total')).toHaveText('Fees in total: not priced');
 
     // ── Build: the blank fees do not fail it ──
     await page.getByRole('button', { name: 'Continue to addresses' }).click();
@@ -57,7 +61,9 @@ test('a route without a duration and msgs with blank fees are shown, as unknown,
     const built = page.getByTestId('built');
     await expect(built).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('sign-tx')).toHaveCount(1);
-    await expect(built.getByTestId('fees')).toContainText('fee unknown');
+    await expect(built.locator('[data-testid="fees"] > li')).toHaveCount(1);
+    await expect(built.getByTestId('fees')).toContainText(/CCTP relay fee\s*[0-9.]+ USDC/);
+    await expect(built.getByTestId('fees-total')).toHaveText('Fees in total: not priced');
     await expect(page.getByTestId('view-build')).not.toContainText(/invalid response|does not match/i);
 
     const active = await own.service.get('/local/faults');

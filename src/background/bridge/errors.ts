@@ -4,6 +4,7 @@ import { isApiError, isSerializedApiError, type ApiError, type SerializedApiErro
 import { capErrorBody } from '../../api/redact';
 import { BridgeErrorCode, bridgeError, type BridgeErrorBody } from '../../bridge/protocol';
 import { ProtocolError } from '../protocol-error';
+import { isKeyBudgetExceeded } from '../key-budget';
 import type { Logger } from '../storage/versioned';
 
 /** An error a bridge handler throws on purpose; its code, message and data reach the page. */
@@ -78,6 +79,10 @@ function fromApiFailure(error: ApiFailure): BridgeErrorBody {
 /** Anything a handler threw → the body the page receives. Unexpected errors are logged, not shown. */
 export function toBridgeErrorBody(error: unknown, log: Logger): BridgeErrorBody {
   if (error instanceof BridgeError) return error.toBody();
+  // The site's share of the API key is spent (key-budget.ts): nothing more was sent.
+  if (isKeyBudgetExceeded(error)) {
+    return bridgeError(BridgeErrorCode.rateLimited, error.message, { retry_after_ms: error.retryAfterMs, reason: 'api-budget' });
+  }
   if (isApiError(error)) return fromApiFailure(error as ApiError);
   if (error instanceof ProtocolError) {
     if (error.code === 'api' && isSerializedApiError(error.data)) return fromApiFailure(error.data);

@@ -5,6 +5,7 @@
  */
 import type { ApiClient } from '../../api';
 import type { Clock } from '../clock';
+import type { KeyBudget, Payer } from '../key-budget';
 import { KeyedMutex } from '../storage/mutex';
 import type { Logger, StorageAreaLike } from '../storage/versioned';
 import type { Tracker } from '../tracker/tracker';
@@ -30,7 +31,10 @@ export interface BridgeServiceDeps {
   clock: Clock;
   log: Logger;
   tracker: Tracker;
-  getClient(): Promise<ApiClient>;
+  /** With a payer, every attempt is charged to it in the key's budget (key-budget.ts). */
+  getClient(payer?: Payer): Promise<ApiClient>;
+  /** The key's request budget: `routes` pays for all its requests at once. */
+  keyBudget?: KeyBudget;
   /** The API's cached lists (bridges and chain types plan `routes`). */
   directory?: { get(): Promise<DirectorySnapshot> };
   windows: () => WindowsLike | undefined;
@@ -71,7 +75,7 @@ export function createBridgeServices(deps: BridgeServiceDeps): BridgeServices {
   });
   const events = new PageEvents({ record: createSubscribersRecord(session), sites, sendToFrame: deps.sendToFrame, now, log: deps.log });
   const limiter = new OriginRateLimiter(deps.rateLimit ?? DEFAULT_RATE_LIMIT, now);
-  const handle = createBridgeHandler({ sites, approvals, tracker: deps.tracker, getClient: deps.getClient, directory: deps.directory, limiter, log: deps.log });
+  const handle = createBridgeHandler({ sites, approvals, tracker: deps.tracker, getClient: deps.getClient, keyBudget: deps.keyBudget, directory: deps.directory, limiter, log: deps.log });
   deps.tracker.onChange(events.onTrackedChanged);
   sites.onRevoked((origin) => events.forgetOrigin(origin));
   const approvalView = async (id: string): Promise<ApprovalView | null> => {

@@ -16,11 +16,13 @@ import {
   StatusRequest,
   SubmitRequest,
   TrackRequest,
+  withCharge,
   type ApiClient,
 } from '../../api';
 import { BridgeErrorCode, type BridgeMethod } from '../../bridge/protocol';
 import { askRouteCandidates } from '../../routes/compare';
 import type { DirectorySnapshot } from '../directory/schema';
+import { ROUTES_MAX_REQUESTS, type KeyBudget, type Payer } from '../key-budget';
 import { routeCandidates } from '../route-candidates';
 import type { Tracker } from '../tracker/tracker';
 import { siteView } from '../tracker/views';
@@ -34,7 +36,10 @@ export interface MethodDeps {
   sites: SitesService;
   approvals: Approvals;
   tracker: Pick<Tracker, 'submitFromOrigin' | 'trackFromOrigin' | 'getForOrigin' | 'listForOrigin'>;
-  getClient(): Promise<ApiClient>;
+  /** A client whose every attempt, retries included, is charged to `payer` in the key's budget. */
+  getClient(payer?: Payer): Promise<ApiClient>;
+  /** The key's budget: `routes` pays for all its requests at once, or for none. */
+  keyBudget?: Pick<KeyBudget, 'prepay'> | undefined;
   /** The API's cached bridge list and chain types, for planning `routes`. */
   directory?: { get(): Promise<DirectorySnapshot> };
 }
@@ -56,8 +61,11 @@ const StatusParams = z.strictObject({ ...StatusRequest.shape, tx_hash: z.string(
 const api = <S extends z.ZodType>(params: S, call: (client: ApiClient, body: z.output<S>) => Promise<unknown>): MethodSpec => ({
   params,
   connected: true,
-  run: async (deps, _origin, body) => call(await deps.getClient(), body as z.output<S>),
+  run: async (deps, origin, body) => call(await deps.getClient(site(origin)), body as z.output<S>),
 });
+
+/** A site pays for the API requests it causes. */
+const site = (origin: string): Payer => ({ kind: 'origin', origin });
 
 const NOT_CONNECTED: Record<Exclude<ApprovalOutcome, 'approved'>, string> = {
   rejected: 'The user rejected the connection request.',
@@ -99,25 +107,34 @@ export const BRIDGE_METHOD_SPECS: Record<BridgeMethod, MethodSpec> = {
   routes: {
     params: RouteRequest,
     connected: true,
-    async run(deps, _origin, params) {
+    async run(deps, origin, params) {
       const asked = params as z.output<typeof RouteRequest>;
-      const client = await deps.getClient();
-      const candidates = await routeCandidates({ getClient: async () => client, directory: deps.directory }, asked);
+      // The most a call can ask is paid for before anything is asked (else 4290): a comparison
+      // missing the candidates the site's budget could not cover would mislead. What is not
+      // asked is given back; retries beyond it are charged one by one.
+      const prepaid = await deps.keyBudget?.prepay(site(origin), ROUTES_MAX_REQUESTS);
       let refused: unknown;
-      const routes = await askRouteCandidates(candidates, async (body) => {
-        const route = await client.route(body);
-        try {
-          checkRouteAnswer(asked, route);
-        } catch (error) {
-          refused ??= error;
-          throw error;
-        }
-        return route;
-      }).catch((error: unknown) => {
-        throw refused ?? error;
-      });
-      if (refused) throw refused;
-      return { routes };
+      try {
+        const siteClient = await deps.getClient(site(origin));
+        const client = prepaid ? withCharge(siteClient, prepaid.charge) : siteClient;
+        const candidates = await routeCandidates({ getClient: async () => client, directory: deps.directory }, asked);
+        const routes = await askRouteCandidates(candidates, async (body) => {
+          const route = await client.route(body);
+          try {
+            checkRouteAnswer(asked, route);
+          } catch (error) {
+            refused ??= error;
+            throw error;
+          }
+          return route;
+        }).catch((error: unknown) => {
+          throw refused ?? error;
+        });
+        if (refused) throw refused;
+        return { routes };
+      } finally {
+        prepaid?.settle();
+      }
     },
   },
   // checked against the addresses the page sent before the page sees them (verify.ts)

@@ -11,12 +11,19 @@
  * A cache is re-derivable, so a record that fails its schema is removed (and logged by key only)
  * rather than backed up: the next fetch replaces it. At most `maxEntries` base URLs are kept;
  * the least recently fetched one goes first.
+ *
+ * Bounded in bytes too (storage/budget.ts): all records together stay within `budgetBytes`
+ * (CACHE_BUDGET_BYTES), older base URLs' lists being dropped to make room; lists that alone take
+ * more are refused and the ones cached before stay. Its keys are declared to the storage guard
+ * (`cacheKind()`), which drops them, least recently fetched first, when important state needs room.
  */
 import type { ApiClient } from '../../api';
 import type { Clock } from '../clock';
 import { toProtocolError } from '../api-proxy';
+import { CACHE_BUDGET_BYTES, formatMegabytes, storedBytes, type CacheKind } from '../storage/budget';
 import type { KeyedMutex } from '../storage/mutex';
 import type { Logger, StorageAreaLike } from '../storage/versioned';
+import { ProtocolError } from '../protocol-error';
 import { normaliseDirectory } from './normalise';
 import {
   DIRECTORY_VERSION,
@@ -43,12 +50,18 @@ export interface DirectoryCacheDeps {
   getClient(): Promise<ApiClient>;
   ttlMs?: number;
   maxEntries?: number;
+  /** Bytes all records may take together (default CACHE_BUDGET_BYTES). */
+  budgetBytes?: number;
   log?: Logger;
 }
+
+/** ProtocolError code of lists refused for their size. */
+export const DIRECTORY_TOO_LARGE_CODE = 'directory-too-large';
 
 export class DirectoryCache {
   private readonly ttlMs: number;
   private readonly maxEntries: number;
+  private readonly budgetBytes: number;
   private readonly log: Logger;
   /** Parsed records by base URL: only this class writes them, so they stay true for the worker's life. */
   private readonly memory = new Map<string, DirectoryRecord | null>();
@@ -58,7 +71,30 @@ export class DirectoryCache {
   constructor(private readonly deps: DirectoryCacheDeps) {
     this.ttlMs = deps.ttlMs ?? DIRECTORY_TTL_MS;
     this.maxEntries = deps.maxEntries ?? DIRECTORY_MAX_ENTRIES;
+    this.budgetBytes = deps.budgetBytes ?? CACHE_BUDGET_BYTES;
     this.log = deps.log ?? console;
+  }
+
+  /**
+   * For the storage guard: every `courier:directory:*` key is cache. Dropped first: records the
+   * index does not list, then the least recently fetched; the index itself last.
+   */
+  cacheKind(): CacheKind {
+    return {
+      owns: (key) => key.startsWith(DIRECTORY_KEY_PREFIX),
+      order: async (keys) => {
+        const raw = (await this.deps.area.get(DIRECTORY_INDEX_KEY))[DIRECTORY_INDEX_KEY];
+        const parsed = DirectoryIndex.safeParse(raw);
+        const usedAt = new Map((parsed.success ? parsed.data.entries : []).map((e) => [directoryKey(e.baseUrl), e.usedAt]));
+        const rank = (key: string) => (key === DIRECTORY_INDEX_KEY ? Infinity : (usedAt.get(key) ?? -Infinity));
+        return [...keys].sort((a, b) => rank(a) - rank(b));
+      },
+      dropped: (keys) => {
+        for (const key of keys) {
+          if (key !== DIRECTORY_INDEX_KEY) this.memory.delete(key.slice(DIRECTORY_KEY_PREFIX.length));
+        }
+      },
+    };
   }
 
   /** What is cached for the current API, at once; starts a revalidation when it is stale or missing. */
@@ -154,7 +190,11 @@ export class DirectoryCache {
     let record: DirectoryRecord | null = null;
     if (raw !== undefined && raw !== null) {
       const parsed = DirectoryRecord.safeParse(raw);
-      if (parsed.success && parsed.data.baseUrl === baseUrl) {
+      if (parsed.success && storedBytes(key, raw) > this.budgetBytes) {
+        // Cached by a build without the byte budget (a hostile API's lists): given back, fetched again.
+        this.log.warn(`[courier] ${key} takes more than the cache's ${formatMegabytes(this.budgetBytes)}; it is dropped and fetched again`);
+        await this.deps.area.remove(key);
+      } else if (parsed.success && parsed.data.baseUrl === baseUrl) {
         record = parsed.data;
       } else {
         // Another version's layout, or damaged: the cache is rebuilt from the API.
@@ -167,18 +207,49 @@ export class DirectoryCache {
   }
 
   private write(record: DirectoryRecord): Promise<void> {
+    const key = directoryKey(record.baseUrl);
+    const bytes = storedBytes(key, record);
+    if (bytes > this.budgetBytes) {
+      const had = this.memory.get(record.baseUrl);
+      throw new ProtocolError(
+        DIRECTORY_TOO_LARGE_CODE,
+        `Courier did not keep the chain and asset lists of ${record.baseUrl}: they take ${formatMegabytes(bytes)}, more than the ` +
+          `${formatMegabytes(this.budgetBytes)} it keeps for the routing API's lists. ` +
+          (had ? 'The lists it had stay in use.' : 'The pickers offer the bundled lists instead.'),
+        { bytes, budgetBytes: this.budgetBytes },
+      );
+    }
     return this.deps.mutex.run(DIRECTORY_INDEX_KEY, async () => {
-      await this.deps.area.set({ [directoryKey(record.baseUrl)]: record });
-      this.memory.set(record.baseUrl, record);
       const raw = (await this.deps.area.get(DIRECTORY_INDEX_KEY))[DIRECTORY_INDEX_KEY];
       const parsed = DirectoryIndex.safeParse(raw);
-      const others = (parsed.success ? parsed.data.entries : []).filter((e) => e.baseUrl !== record.baseUrl);
-      const entries = [{ baseUrl: record.baseUrl, usedAt: record.fetchedAt }, ...others.sort((a, b) => b.usedAt - a.usedAt)];
-      const kept = entries.slice(0, this.maxEntries);
-      const dropped = entries.slice(this.maxEntries).map((e) => e.baseUrl);
+      const others = (parsed.success ? parsed.data.entries : []).filter((e) => e.baseUrl !== record.baseUrl).sort((a, b) => b.usedAt - a.usedAt);
+      // The newest others that fit beside this record, in count and in bytes; an entry of unknown
+      // size (an index from before sizes were kept) is taken to fill the budget.
+      const kept: DirectoryIndex['entries'] = [{ baseUrl: record.baseUrl, usedAt: record.fetchedAt, bytes }];
+      let total = bytes;
+      const dropped: string[] = [];
+      for (const entry of others) {
+        const size = entry.bytes ?? this.budgetBytes;
+        if (kept.length < this.maxEntries && total + size <= this.budgetBytes) {
+          kept.push(entry);
+          total += size;
+        } else {
+          dropped.push(entry.baseUrl);
+        }
+      }
+      // Room first: the record may only fit once older lists are gone.
       if (dropped.length > 0) {
         await this.deps.area.remove(dropped.map(directoryKey));
         for (const url of dropped) this.memory.delete(url);
+      }
+      try {
+        await this.deps.area.set({ [key]: record });
+        this.memory.set(record.baseUrl, record);
+      } catch (error) {
+        // The index forgets the lists dropped above; the record's own error is the one to report.
+        const index = { version: DIRECTORY_VERSION, entries: kept.slice(1) } satisfies DirectoryIndex;
+        await this.deps.area.set({ [DIRECTORY_INDEX_KEY]: index }).catch(() => undefined);
+        throw error;
       }
       await this.deps.area.set({ [DIRECTORY_INDEX_KEY]: { version: DIRECTORY_VERSION, entries: kept } satisfies DirectoryIndex });
     });

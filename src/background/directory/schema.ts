@@ -65,7 +65,16 @@ export type DirectoryRecord = z.infer<typeof DirectoryRecord>;
 /** Which base URLs have a record, most recently used first: key `courier:directory:index`. */
 export const DirectoryIndex = z.object({
   version: z.literal(DIRECTORY_VERSION),
-  entries: z.array(z.object({ baseUrl: z.string().min(1).max(2048), usedAt: z.number().int().nonnegative() })).max(50),
+  entries: z
+    .array(
+      z.object({
+        baseUrl: z.string().min(1).max(2048),
+        usedAt: z.number().int().nonnegative(),
+        /** What the record takes in storage (storage/budget.ts storedBytes); absent in indexes written before it was kept. */
+        bytes: z.number().int().nonnegative().optional(),
+      }),
+    )
+    .max(50),
 });
 export type DirectoryIndex = z.infer<typeof DirectoryIndex>;
 

@@ -22,6 +22,8 @@ export interface HopWordsContext {
    * that, so a received hop must not read as still waiting.
    */
   succeeded?: boolean;
+  /** Leave out the name of a state Courier does not know: it is the API's text (notifications). */
+  hideUnknownState?: boolean;
 }
 
 /** Initia's L1 chain ids: an OPinit transfer from one of them is a deposit. */
@@ -169,7 +171,7 @@ export function hopStateWords(hop: CompactHop, ctx: HopWordsContext): string {
       break;
   }
   if (state === '' || /_UNKNOWN$/.test(state)) return 'state not known yet';
-  return `in a state Courier does not know (${state})`;
+  return ctx.hideUnknownState ? 'in a state Courier does not know' : `in a state Courier does not know (${state})`;
 }
 
 /** "waiting on: Stargate delivery to Arbitrum", for the hop the transfer waits on. */

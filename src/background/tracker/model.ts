@@ -111,6 +111,15 @@ export const RouteSummary = z.object({
    * (typical-duration.ts). Absent on items stored before it existed.
    */
   typicalDurationSeconds: maybe(z.number().int().nonnegative()).optional(),
+  /**
+   * The route's crossings in order: operation kind and Courier's typical seconds
+   * (typical-duration.ts), so the polls follow the time scale of the step in progress
+   * (schedule.ts). Absent on items stored before it existed.
+   */
+  steps: z
+    .array(z.object({ kind: text(64), seconds: z.number().int().nonnegative() }))
+    .max(12)
+    .optional(),
   /** null when the API did not say. */
   txsRequired: maybe(z.number().int().nonnegative()),
   doesSwap: z.boolean(),
@@ -165,6 +174,11 @@ export const TrackedTx = z.object({
    * view fills the way a new transaction's would (and learns nothing about who came before).
    */
   refreshAt: maybe(z.number()).optional(),
+  /**
+   * The route step (route.steps) the status last showed in progress, and when a poll first saw
+   * it so: the next step's clock starts there when the one before it ran late (schedule.ts).
+   */
+  step: z.object({ index: z.number().int().nonnegative(), since: z.number() }).optional(),
   /** When the next status poll is due; null when not polling. */
   nextPollAt: maybe(z.number()),
   /** Unfinished by then, the transaction is marked expired locally. */

@@ -1,7 +1,7 @@
 import { routeChainIds, type Route } from '../../api';
 import { formatAmount } from '../../chains/amounts';
 import { clip, type AssetHint, type RouteSummary } from './model';
-import { typicalRouteSeconds } from './typical-duration';
+import { typicalRouteSeconds, typicalSteps } from './typical-duration';
 
 /** What the tracker keeps of a route: enough to say what moves where, and to pace the polls. */
 export function summariseRoute(
@@ -19,6 +19,7 @@ export function summariseRoute(
     chainIds: routeChainIds(route).slice(0, 16).map((id) => clip(id, 128)),
     estimatedDurationSeconds: estimate ?? null,
     typicalDurationSeconds: estimate === undefined ? typicalRouteSeconds(route.operations) : null,
+    steps: typicalSteps(route.operations),
     txsRequired: route.txs_required ?? null,
     doesSwap: route.does_swap ?? false,
     source: hints.source ?? null,

@@ -27,9 +27,17 @@
  *   wait's first poll often comes before the block, and its next must not be an hour later;
  * - unfinished `trackingWindowMs` (24 h) after entering, or twice D when that is longer:
  *   expired locally, no more polls.
+ * A route of several crossings (Go Fast then IBC: a fill in seconds, then a 30 s hop) is also
+ * paced step by step: D is shared among its steps (route.steps) in proportion to their typical
+ * times, and the step in progress (the first hop of the status not yet over, hop-progress.ts)
+ * gets the same cruise / approach / late cadence over its own share, from when it should start
+ * (or, when the step before it ran late, from the last poll that saw that one in progress). The next poll is
+ * the sooner of the route's cadence and the step's, so a Go Fast order filled in 25 s is seen
+ * within a few seconds, not at 0.9·D of the whole route.
  * `npm run bench -- tracker` measures the result against a poll-every-second loop.
  */
-import type { TrackedTx } from './model';
+import { hopOver } from './hop-progress';
+import type { CompactStatus, RouteSummary, TrackedTx } from './model';
 
 export interface SchedulePolicy {
   floorMs: number;
@@ -82,7 +90,7 @@ export function policyWithFloor(floorMs: number, base: SchedulePolicy = DEFAULT_
   return { ...base, floorMs: Math.max(0, floorMs) };
 }
 
-type Timed = Pick<TrackedTx, 'createdAt' | 'route'> & Partial<Pick<TrackedTx, 'lastStatus'>>;
+type Timed = Pick<TrackedTx, 'createdAt' | 'route'> & Partial<Pick<TrackedTx, 'lastStatus' | 'step' | 'lastCheckedAt'>>;
 
 export function firstPollAt(now: number, policy: SchedulePolicy): number {
   return now + Math.max(policy.floorMs, policy.firstPollMs);
@@ -118,10 +126,18 @@ export function regularIntervalMs(item: Timed, now: number, policy: SchedulePoli
   return unconfirmed ? Math.min(scheduled, clamp(elapsed / 2, policy.minIntervalMs, policy.maxCruiseIntervalMs)) : scheduled;
 }
 
-/** The cadence the route's estimate sets: cruise, approach, then stretched past the estimate. */
+/** The cadence the route's estimate sets, and the step in progress's when it is sooner. */
 function scheduledIntervalMs(item: Timed, now: number, policy: SchedulePolicy): number {
-  const duration = estimatedDurationMs(item, policy);
-  const elapsed = Math.max(0, now - item.createdAt);
+  const route = cadenceMs(estimatedDurationMs(item, policy), now - item.createdAt, policy);
+  const step = currentStep(item, policy);
+  if (!step) return route;
+  const start = Math.max(item.createdAt + step.startMs, step.since ?? -Infinity);
+  return Math.min(route, cadenceMs(Math.max(policy.minDurationMs, step.endMs - step.startMs), now - start, policy));
+}
+
+/** Cruise, approach, then stretched past the estimate: for a wait of `duration`, `elapsed` into it. */
+function cadenceMs(duration: number, elapsedMs: number, policy: SchedulePolicy): number {
+  const elapsed = Math.max(0, elapsedMs);
   // a long wait approaches in its last half hour, not in its last tenth (17 h of a week)
   const untilApproach = Math.max(duration * policy.approachAt, duration - policy.maxApproachMs) - elapsed;
   if (untilApproach > 0) {
@@ -129,7 +145,67 @@ function scheduledIntervalMs(item: Timed, now: number, policy: SchedulePolicy): 
     return untilApproach < 2 * cruise ? Math.max(policy.minIntervalMs, untilApproach) : cruise;
   }
   const stretch = Math.max(1, elapsed / duration);
-  return Math.min(policy.maxIntervalMs, approachIntervalMs(item, policy) * stretch);
+  const approach = clamp(duration * policy.approachShare, policy.minIntervalMs, policy.maxCruiseIntervalMs);
+  return Math.min(policy.maxIntervalMs, approach * stretch);
+}
+
+type Step = NonNullable<RouteSummary['steps']>[number];
+
+/** Operation kinds and status hop kinds name the same crossing differently. */
+function crossing(kind: string): string {
+  if (kind === 'ibc_transfer') return 'transfer';
+  if (kind === 'cctp_transfer_v2') return 'cctp_transfer';
+  return kind;
+}
+
+/**
+ * The step (index into `steps`) the status shows in progress: the step of the first hop that is
+ * not over, matched by kind in order (a hop the route has no step for, such as the IBC legs
+ * Axelar folds in, is passed over); with every matched hop over, the step after the last of them.
+ */
+export function stepInProgress(steps: readonly Step[], status: CompactStatus | null | undefined): number {
+  if (steps.length === 0) return 0;
+  let next = 0;
+  for (const hop of status?.transfers.flatMap((t) => t.hops) ?? []) {
+    const kind = crossing(hop.kind);
+    const at = steps.findIndex((s, i) => i >= next && crossing(s.kind) === kind);
+    if (at < 0) continue;
+    if (!hopOver(hop)) return at;
+    next = at + 1;
+  }
+  return Math.min(next, steps.length - 1);
+}
+
+/**
+ * The step in progress of a route of several steps, with its share of D (ms after entering) and,
+ * when the item records it, when a poll first saw it in progress. null for a single step: the
+ * route's cadence is that step's.
+ */
+export function currentStep(item: Timed, policy: SchedulePolicy): { index: number; startMs: number; endMs: number; since: number | null } | null {
+  const steps = item.route?.steps;
+  if (!steps || steps.length < 2) return null;
+  const total = steps.reduce((sum, s) => sum + s.seconds, 0);
+  if (total <= 0) return null;
+  const msPerSecond = estimatedDurationMs(item, policy) / total;
+  const index = stepInProgress(steps, item.lastStatus);
+  const before = steps.slice(0, index).reduce((sum, s) => sum + s.seconds, 0);
+  return {
+    index,
+    startMs: before * msPerSecond,
+    endMs: (before + steps[index]!.seconds) * msPerSecond,
+    since: item.step?.index === index ? item.step.since : null,
+  };
+}
+
+/** What the item records of its step after an answer: kept while the same, else since `now`. */
+export function stepAfterAnswer(item: Timed, status: CompactStatus, now: number): TrackedTx['step'] {
+  const steps = item.route?.steps;
+  if (!steps || steps.length < 2) return item.step;
+  const index = stepInProgress(steps, status);
+  if (item.step?.index === index) return item.step;
+  // the first step runs from entering; a later one began after the previous check, which still
+  // saw the step before it in progress (its earliest start: the next poll errs early, never late)
+  return { index, since: index === 0 ? item.createdAt : Math.min(now, item.lastCheckedAt ?? item.createdAt) };
 }
 
 /** After an answer that is not terminal. */

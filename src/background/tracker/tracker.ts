@@ -34,6 +34,7 @@ import {
   isDue,
   nextPollAfterAnswer,
   nextPollAfterError,
+  stepAfterAnswer,
   trackingDeadline,
   type SchedulePolicy,
 } from './schedule';
@@ -81,8 +82,11 @@ export interface TrackerDeps {
   record: TrackedStore;
   clock: Clock;
   policy: SchedulePolicy;
-  /** A client for the current settings (base URL, key); asked for anew on each use. */
-  getClient(): Promise<ApiClient>;
+  /**
+   * A client for the current settings (base URL, key); asked for anew on each use. With a
+   * requester, its requests are charged to that requester's share of the key (key-budget.ts).
+   */
+  getClient(requester?: Requester): Promise<ApiClient>;
   alarms: AlarmsLike;
   sleep?: (ms: number) => Promise<void>;
   /** Most items kept. Default 500. */
@@ -157,7 +161,7 @@ export class Tracker {
     // A site over its quota is refused before anything is broadcast.
     const release = await this.reserve(requester);
     try {
-      const client = await this.deps.getClient();
+      const client = await this.deps.getClient(requester);
       const response = await client.submit({ tx: params.tx, chain_id: params.chain_id });
       const normalised = normaliseTxHash(params.chain_id, response.tx_hash);
       const item = await this.enter({
@@ -208,7 +212,7 @@ export class Tracker {
     const existing = await this.get(trackedId(params.chain_id, normalised.hash));
     const release = existing && isFollowedBy(existing, requester) ? () => undefined : await this.reserve(requester);
     try {
-      const client = await this.deps.getClient();
+      const client = await this.deps.getClient(requester);
       const outcome = await this.register(client, { tx_hash: normalised.hash, chain_id: params.chain_id });
       if (!outcome.ok && !outcome.retriable) throw outcome.error;
       const item = await this.enter({
@@ -578,8 +582,10 @@ export function applyPollResult(
     const status = compactStatus(result.status);
     const state = status.state_source === 'none' ? item.state : status.state;
     const terminal = isTerminalState(state);
+    const step = stepAfterAnswer(item, status, now);
     next = {
       ...item,
+      ...(step && { step }),
       state,
       outcome: outcomeOfState(state),
       lastStatus: status,
@@ -591,7 +597,7 @@ export function applyPollResult(
       answeredAt: now,
       updatedAt: now,
       phase: terminal ? 'done' : 'pending',
-      nextPollAt: terminal ? null : nextPollAfterAnswer({ ...item, lastStatus: status }, now, policy),
+      nextPollAt: terminal ? null : nextPollAfterAnswer({ ...item, lastStatus: status, ...(step && { step }) }, now, policy),
       finishedAt: terminal ? now : null,
     };
   } else {

@@ -58,6 +58,25 @@ function stepSeconds(op: Operation): number {
   return TYPICAL_STEP_SECONDS[described.kind];
 }
 
+/** Most steps kept per route (a route has a handful; the rest would not change the pacing). */
+export const MAX_STEPS = 12;
+
+/**
+ * The route's crossings in order, each with its typical seconds: the operations that take time
+ * (swaps and sends run inside the transaction or packet that reaches them, so they are left out).
+ * The tracker paces its polls by the step in progress (schedule.ts).
+ */
+export function typicalSteps(operations: readonly Operation[]): { kind: string; seconds: number }[] {
+  const steps: { kind: string; seconds: number }[] = [];
+  for (const op of operations) {
+    const seconds = stepSeconds(op);
+    if (seconds <= 0) continue;
+    const described = describeOperation(op);
+    steps.push({ kind: described.kind === 'unknown' ? 'unknown' : described.kind, seconds });
+  }
+  return steps.slice(0, MAX_STEPS);
+}
+
 /** The route's typical duration in seconds (at least one block's worth), from its steps. */
 export function typicalRouteSeconds(operations: readonly Operation[]): number {
   const total = operations.reduce((sum, op) => sum + stepSeconds(op), 0);

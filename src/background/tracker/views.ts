@@ -6,6 +6,7 @@
  * (the tracker asks for one as soon as it would for a new transaction). Whether the user or
  * another site followed the hash before cannot be read from it.
  */
+import { waitingOnIndex } from './hop-progress';
 import { blockingWords, hopStateWords } from './hop-words';
 import { answeredAtOf, joinedAtOf, type CompactStatus, type TrackedTx, type TxOutcome } from './model';
 
@@ -30,7 +31,9 @@ function inWords(status: CompactStatus | null, sentAt: number, succeeded: boolea
   return {
     ...status,
     transfers: status.transfers.map((t) => {
-      const blocking = t.next_blocking_index !== null ? t.hops[t.next_blocking_index] : undefined;
+      // never a hop that has arrived or failed (hop-progress.ts)
+      const waiting = waitingOnIndex(t);
+      const blocking = waiting !== null ? t.hops[waiting] : undefined;
       return {
         ...t,
         hops: t.hops.map((h) => ({ ...h, words: hopStateWords(h, ctx) })),

@@ -2,7 +2,11 @@
 import type { Route } from '../../api/schemas/route';
 import type { Catalog } from '../../chains/catalog/catalog';
 import type { Resolver } from '../model/resolver';
-import { feeAmountWords, routeFees, routeSteps, routeWarning, totalUsd, type FeeLine } from '../model/route-model';
+import { feeAmountWords, routeFees, routeSteps, routeWarning, type FeeLine } from '../model/route-model';
+import { feeWarning, routeFeeSummary, type RouteFee, type RouteFeeSummary } from '../../routes/fees';
+import { apiSymbol, feeTotal, feeTotalWords, feeWarningTitle, payerGroupWords, payerWords, type SymbolOf } from '../model/fees';
+import { fromApiAsset } from '../model/assets';
+import { shortDenom } from '../shared/denom';
 import { displayAmount, displayPercent, displayUsd } from '../shared/format';
 import { CodeBlock } from './Bits';
 
@@ -65,42 +69,105 @@ export function RouteSteps({ route, resolve, catalog }: { route: Route; resolve:
   );
 }
 
-const BEHAVIOR_WORDS: Record<FeeLine['behavior'], string> = {
-  deducted: 'taken from the amount sent',
-  additional: 'paid on top of the amount sent',
-  included: 'included in the quote',
-  unknown: 'how it is charged is not stated',
-};
+/** A fee's token by symbol: the API's asset, else the catalog's, else the denom. */
+const symbolWith =
+  (resolve: Resolver): SymbolOf =>
+  (fee) =>
+    apiSymbol({ ...fee, denom: null }) ?? (fee.chainId && fee.denom ? resolve(fee.chainId, fee.denom).symbol : fee.denom ? shortDenom(fee.denom) : null);
 
+/**
+ * Every fee once (src/routes/fees.ts), each with who pays it and in which token, the parts an
+ * operation itemises, and the total: the same figure as the route's card.
+ */
 export function FeeList({ fees, resolve }: { fees: FeeLine[]; resolve: Resolver }) {
   if (fees.length === 0) return <p class="courier-muted" data-testid="fees-none">No fees beyond network gas.</p>;
-  const total = totalUsd(fees.map((f) => f.usd));
+  const total = feeTotal(fees);
   return (
     <>
       <ul class="courier-fees" data-testid="fees">
         {fees.map((fee, i) => {
           const asset = fee.asset ?? (fee.chainId && fee.denom ? resolve(fee.chainId, fee.denom) : null);
-          const amount = feeAmountWords({ amount: fee.amount, asset }, (a, info) => displayAmount(a, info.decimals, info.symbol, info.denom));
+          const inAsset = (a: string | null) =>
+            feeAmountWords({ amount: a, asset }, (value, info) => displayAmount(value, info.decimals, info.symbol, info.denom));
           const usd = displayUsd(fee.usd);
+          const symbol = asset?.symbol ?? (fee.denom ? shortDenom(fee.denom) : null);
           return (
-            <li key={i}>
+            <li key={i} data-testid="fee" data-payer={fee.behavior} data-source={fee.source}>
               <span>{fee.label}</span>
               <span>
-                {amount}
+                {inAsset(fee.amount)}
                 {usd && <span class="courier-muted"> ({usd})</span>}
               </span>
-              <span class="courier-muted courier-small-text">{BEHAVIOR_WORDS[fee.behavior]}</span>
+              <span class="courier-muted courier-small-text courier-fee-payer" data-testid="fee-payer">
+                {payerWords(fee.behavior, symbol)}
+              </span>
+              {fee.parts.length > 0 && (
+                <ul class="courier-fee-parts" aria-label={`${fee.label}, in parts`}>
+                  {fee.parts.map((part, p) => (
+                    <li key={p} class="courier-small-text">
+                      <span>{part.label}</span>
+                      <span>
+                        {inAsset(part.amount)}
+                        {displayUsd(part.usd) && <span class="courier-muted"> ({displayUsd(part.usd)})</span>}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
             </li>
           );
         })}
       </ul>
-      {total && <p class="courier-small-text">Fees in total ≈ {displayUsd(total)}</p>}
+      <p class="courier-small-text" data-testid="fees-total" data-usd={total.totalUsd ?? ''}>
+        Fees in total{total.totalUsd !== null ? ' ≈ ' : ': '}
+        {feeTotalWords(total, displayUsd)}
+      </p>
     </>
   );
 }
 
 export function RouteFees({ route, resolve }: { route: Route; resolve: Resolver }) {
   return <FeeList fees={routeFees(route)} resolve={resolve} />;
+}
+
+/**
+ * Fees larger than a tenth of what is sent, or than all of it: how much they weigh, and who pays
+ * each (taken from the amount, or on top) in which token.
+ */
+export function FeeWarningBanner({ route, fees, resolve }: { route: Route; fees?: RouteFeeSummary; resolve: Resolver }) {
+  const summary = fees ?? routeFeeSummary(route);
+  const warning = feeWarning(route, summary);
+  if (!warning) return null;
+  const symbolOf = symbolWith(resolve);
+  const amountOf = (fee: RouteFee) => {
+    const info = fee.asset ? fromApiAsset(fee.asset) : fee.chainId && fee.denom ? resolve(fee.chainId, fee.denom) : null;
+    return feeAmountWords({ amount: fee.amount, asset: info }, (value, i) => displayAmount(value, i.decimals, i.symbol, i.denom));
+  };
+  return (
+    <div class="courier-warning" role="note" data-testid="fee-warning" data-level={warning.level}>
+      <p class="courier-error-title">{feeWarningTitle(warning)}</p>
+      <p>
+        {warning.level === 'exceeds'
+          ? 'The fees cost more than the amount you send. Check the amount before going on.'
+          : 'The fees are a large part of this transfer. Fixed fees weigh less on a larger amount.'}
+      </p>
+      <ul class="courier-small-text">
+        {warning.payers.map((group) => {
+          const words = payerGroupWords(group, symbolOf);
+          return (
+            <li key={group.payer} data-payer={group.payer}>
+              {words.charAt(0).toUpperCase() + words.slice(1)}: {group.fees.map((f) => `${f.label} ${amountOf(f)}`).join('; ')}
+            </li>
+          );
+        })}
+      </ul>
+      {warning.weight.unweighed > 0 && (
+        <p class="courier-small-text">
+          {warning.weight.unweighed} fee{warning.weight.unweighed === 1 ? '' : 's'} could not be weighed (no price): the share may be higher.
+        </p>
+      )}
+    </div>
+  );
 }
 
 export function WarningBanner({ route }: { route: Route }) {

@@ -89,7 +89,20 @@ export function timing(
   const typical = item.route?.typicalDurationSeconds ?? null;
   const estimateSeconds = api ?? typical;
   const estimateSource = api !== null ? 'api' : typical !== null ? 'typical' : null;
-  return { elapsedSeconds, estimateSeconds, estimateSource, late: estimateSeconds !== null && estimateSeconds > 0 && elapsedSeconds > estimateSeconds };
+  const late = estimateSeconds !== null && estimateSeconds > 0 && elapsedSeconds > estimateSeconds + lateGraceSeconds(estimateSeconds);
+  return { elapsedSeconds, estimateSeconds, estimateSource, late };
+}
+
+/**
+ * How long past its estimate a transfer runs before it reads "taking longer than estimated": a
+ * quarter of the estimate, and at least 30 s. 30 s is one IBC hop's relay (a relayer carries a
+ * packet a block or two after it lands, 6 s blocks) and covers the tracker seeing an arrival only
+ * at its next poll; a quarter is how much a bridge's time varies with the source chain's finality
+ * (Ethereum's 13 to 19 minutes for a CCTP or Axelar estimate of 15 to 20). A few seconds past an
+ * estimate is on time.
+ */
+export function lateGraceSeconds(estimateSeconds: number): number {
+  return Math.max(30, Math.round(estimateSeconds / 4));
 }
 
 /** "estimate 30 s", "usually about 20 min" (no estimate from the API), or "duration unknown". */
@@ -119,21 +132,36 @@ export function allHops(item: TrackedTx): { transfer: CompactTransfer; transferI
   return (item.lastStatus?.transfers ?? []).map((transfer, transferIndex) => ({ transfer, transferIndex, hops: transfer.hops }));
 }
 
-/** The one sentence that says what went wrong, or null when nothing did. */
-export function errorInWords(item: TrackedTx): string | null {
+/**
+ * The API's own message about a failure (status, transfer or hop `error`), for Activity to show
+ * apart from Courier's words, marked as the API's: never woven into a sentence of Courier's.
+ */
+export function apiErrorMessage(item: TrackedTx): string | null {
   const status = item.lastStatus;
-  const detail =
+  return (
     status?.error ??
     status?.transfers.map((t) => t.error).find((e) => e) ??
     status?.transfers.flatMap((t) => t.hops).map((h) => h.error).find((e) => e) ??
-    null;
+    null
+  );
+}
+
+/** How Activity introduces a message the routing API wrote. */
+export const API_SAYS = 'The routing API says: ';
+
+/**
+ * The one sentence, in Courier's words, that says what went wrong, or null when nothing did; the
+ * API's message is apiErrorMessage's, shown apart.
+ */
+export function errorInWords(item: TrackedTx): string | null {
+  const status = item.lastStatus;
   switch (item.outcome) {
     case 'failure': {
       const refunded = status?.transfers.some((t) => t.hops.some((h) => h.txs.some((tx) => tx.role === 'timeout')));
-      return `The transfer failed${detail ? `: ${detail}` : '.'}${refunded ? ' A packet timed out, so the funds were returned to the sender.' : ''}`;
+      return `The transfer failed.${refunded ? ' A packet timed out, so the funds were returned to the sender.' : ''}`;
     }
     case 'failing':
-      return `A step ran into a problem${detail ? `: ${detail}` : ''}. The service is still following it; it may recover.`;
+      return 'A step ran into a problem. The service is still following it; it may recover.';
     case 'abandoned':
       return 'The service stopped following this transaction: it was not seen on the chain in time. If it was never included in a block, nothing moved.';
     case 'expired':

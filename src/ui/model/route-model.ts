@@ -6,6 +6,7 @@ import { describeOperation } from '../../api/kinds';
 import type { Fee } from '../../api/schemas/common';
 import type { Route } from '../../api/schemas/route';
 import { decimalToScaled, mulDivBaseUnits } from '../../chains/amounts';
+import { estimatedFee, routeFeeSummary, type FeePart, type FeePayer, type RouteFee } from '../../routes/fees';
 import { fromApiAsset, type AssetInfo } from './assets';
 
 export interface RouteStep {
@@ -83,7 +84,8 @@ export function routeSteps(route: Route): RouteStep[] {
   });
 }
 
-export type FeeBehaviorWord = 'deducted' | 'additional' | 'included' | 'unknown';
+/** Who pays a fee: taken from the amount sent, paid on top of it, or not stated (src/routes/fees.ts). */
+export type FeeBehaviorWord = FeePayer;
 
 export interface FeeLine {
   label: string;
@@ -93,94 +95,48 @@ export interface FeeLine {
   amount: string | null;
   usd: string | null;
   /**
-   * deducted: taken from the amount sent; additional: paid on top; included: an operation's fee,
-   * already reflected in the quoted output; unknown: the service did not say.
+   * deducted: taken from the amount sent (the quote already counts it); additional: paid on top
+   * of it, in the fee's token; unknown: the service did not say.
    */
   behavior: FeeBehaviorWord;
-  source: 'operation' | 'estimated';
+  /** Named by the operation, by `estimated_fees`, or by both (matched: one fee). */
+  source: RouteFee['source'];
   operationIndex: number | null;
+  /** The operation's breakdown of this fee (Go Fast's three parts), in the fee's token. */
+  parts: FeePart[];
 }
 
-function nonZero(amount: string | null): boolean {
-  return amount !== null && !/^0*$/.test(amount);
-}
-
-export function routeFees(route: Route): FeeLine[] {
-  const lines: FeeLine[] = [];
-  const steps = routeSteps(route);
-  steps.forEach((step) => {
-    const body = rec(rec(step.raw)[step.rawKind]);
-    const push = (label: string, amount: unknown, usd: unknown, assetValue: unknown, denom?: unknown) => {
-      const a = str(amount);
-      if (!nonZero(a)) return;
-      const asset = typeof assetValue === 'object' && assetValue !== null && 'denom' in assetValue ? fromApiAsset(assetValue as never) : null;
-      lines.push({
-        label,
-        chainId: asset?.chainId ?? step.fromChainId,
-        asset,
-        denom: asset?.denom ?? str(denom),
-        amount: a,
-        usd: str(usd),
-        behavior: 'included',
-        source: 'operation',
-        operationIndex: step.index,
-      });
-    };
-    const bridge = step.title;
-    switch (step.kind) {
-      case 'transfer':
-      case 'axelar_transfer':
-      case 'hyperlane_transfer':
-        push(`${bridge} fee`, body.fee_amount, body.usd_fee_amount, body.fee_asset);
-        break;
-      case 'go_fast_transfer': {
-        const fee = rec(body.fee);
-        push('Go Fast fee', fee.bps_fee_amount, fee.bps_fee_usd, fee.fee_asset);
-        push('Go Fast source chain fee', fee.source_chain_fee_amount, fee.source_chain_fee_usd, fee.fee_asset);
-        push('Go Fast destination chain fee', fee.destination_chain_fee_amount, fee.destination_chain_fee_usd, fee.fee_asset);
-        break;
-      }
-      case 'stargate_transfer':
-        push('Stargate OFT fee', body.oft_fee_amount, body.oft_fee_amount_usd, body.oft_fee_asset);
-        push('Stargate messaging fee', body.messaging_fee_amount, body.messaging_fee_amount_usd, body.messaging_fee_asset);
-        break;
-      case 'layer_zero_transfer':
-        push('LayerZero messaging fee', body.messaging_fee_amount, body.messaging_fee_amount_usd, body.messaging_fee_asset);
-        break;
-      case 'cctp_transfer':
-      case 'cctp_transfer_v2':
-      case 'eureka_transfer': {
-        const quote = rec(body.smart_relay_fee_quote);
-        push(`${bridge} relay fee`, quote.fee_amount, null, null, quote.fee_denom);
-        break;
-      }
-    }
-  });
-  for (const fee of route.estimated_fees ?? []) lines.push(estimatedFeeLine(fee));
-  return lines;
+export function feeLine(fee: RouteFee): FeeLine {
+  return {
+    label: fee.label,
+    chainId: fee.chainId,
+    asset: fee.asset ? fromApiAsset(fee.asset) : null,
+    denom: fee.denom,
+    amount: fee.amount,
+    usd: fee.usd,
+    behavior: fee.payer,
+    source: fee.source,
+    operationIndex: fee.operationIndex,
+    parts: fee.parts,
+  };
 }
 
 /**
- * One estimated fee. Production sends `amount: ""`, `usd_amount: ""` and `origin_asset: null`,
- * which the schema reads as unknown: the line then has a null amount, asset or USD value,
- * shown as "fee unknown" (never as a zero fee).
+ * Every fee of the route, each once: an operation's own fee fields and the `estimated_fees`
+ * entry for the same fee are one line (src/routes/fees.ts). `estimated` replaces the route's
+ * `estimated_fees` (Build: the msgs answer's).
+ */
+export function routeFees(route: Route, estimated?: readonly Fee[]): FeeLine[] {
+  return routeFeeSummary(route, estimated ?? route.estimated_fees).fees.map(feeLine);
+}
+
+/**
+ * One estimated fee on its own. Production sends `amount: ""`, `usd_amount: ""` and
+ * `origin_asset: null`, which the schema reads as unknown: the line then has a null amount,
+ * asset or USD value, shown as "fee unknown" (never as a zero fee).
  */
 export function estimatedFeeLine(fee: Fee): FeeLine {
-  const behavior: FeeBehaviorWord =
-    fee.fee_behavior === 'FEE_BEHAVIOR_DEDUCTED' ? 'deducted' : fee.fee_behavior === 'FEE_BEHAVIOR_ADDITIONAL' ? 'additional' : 'unknown';
-  const kind = fee.fee_type === 'SMART_RELAY' ? 'Smart relay fee' : fee.fee_type ? `Fee (${fee.fee_type})` : 'Fee';
-  const asset = fee.origin_asset ? fromApiAsset(fee.origin_asset) : null;
-  return {
-    label: fee.bridge_id ? `${kind} · ${fee.bridge_id}` : kind,
-    chainId: fee.chain_id ?? fee.origin_asset?.chain_id ?? null,
-    asset,
-    denom: fee.origin_asset?.denom ?? null,
-    amount: fee.amount ?? null,
-    usd: fee.usd_amount ?? null,
-    behavior,
-    source: 'estimated',
-    operationIndex: fee.operation_index ?? null,
-  };
+  return feeLine(estimatedFee(fee));
 }
 
 /**

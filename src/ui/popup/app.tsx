@@ -8,6 +8,7 @@ import type { BootData } from '../state/keys';
 import { flushOnHide, hydrateAll } from '../state/persist';
 import { activity, hello, listenForEvents, loadActivity, loadHello, markActivitySeen, pendingCount } from '../state/runtime';
 import { navState } from '../state/core-stores';
+import { loadStorageUsage, megabytes, storageUsage } from '../state/storage-usage';
 import { useStore } from '../shared/store';
 
 export function hydrate(boot: BootData): void {
@@ -28,6 +29,7 @@ export function afterInteractive(warm: () => void): void {
   loadHello();
   void loadActivity();
   markActivitySeen();
+  loadStorageUsage();
   idle(() => {
     ensureCatalog();
     idle(warm);
@@ -47,11 +49,26 @@ export function PendingBadge() {
   );
 }
 
+/** Said only when storage is near its quota: what still works, and what frees room. */
+function StorageNotice() {
+  const usage = useStore(storageUsage);
+  if (!usage?.nearLimit) return null;
+  return (
+    <p class="courier-warning courier-small-text" role="status" data-testid="storage-near-limit">
+      Courier’s storage is nearly full ({megabytes(usage.bytesInUse)} of {megabytes(usage.quotaBytes)}). Your settings and transfers come
+      first: cached lists are dropped to make room. Removing finished transfers in Activity frees more.
+    </p>
+  );
+}
+
 /** One line: which Courier and which API. */
 export function Footer() {
   const state = useStore(hello);
+  const usage = useStore(storageUsage);
   return (
-    <footer class="courier-footer">
+    // data-storage: whether the background said how full storage is (tests wait for it before checking the notice is absent)
+    <footer class="courier-footer" data-storage={usage === null ? 'unknown' : usage.nearLimit ? 'near-limit' : 'ok'}>
+      <StorageNotice />
       {state.status === 'loading' && (
         <p class="courier-status courier-muted" data-state="loading">
           Connecting to Courier…

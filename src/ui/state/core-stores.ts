@@ -6,9 +6,11 @@ import {
   defaultQuoteForm,
   NavDecoder,
   QuoteFormDecoder,
+  RouteChoiceDecoder,
   type AddressBook,
   type NavState,
   type QuoteForm,
+  type RouteChoice,
 } from './quote-form';
 
 export const quoteForm = persistedStore<QuoteForm>({
@@ -32,6 +34,16 @@ export const navState = persistedStore<NavState>({
   version: 1,
   schema: NavDecoder,
   defaults: () => ({ last: '' }),
+  area: 'local',
+  debounceMs: 0,
+});
+
+/** The route picked among those found, kept with the question it answers (a popup closes at every click into the wallet). */
+export const routeChoice = persistedStore<RouteChoice>({
+  key: UI_KEYS.choice,
+  version: 1,
+  schema: RouteChoiceDecoder,
+  defaults: () => null,
   area: 'local',
   debounceMs: 0,
 });

@@ -16,6 +16,8 @@ export const UI_KEYS = {
   assets: 'courier:ui:assets',
   /** The last page shown, reopened when the popup opens without a hash. */
   nav: 'courier:ui:nav',
+  /** The route picked among those found, for the question it answers (reopening the popup keeps it). */
+  choice: 'courier:ui:choice',
   /** storage.session: the route being built and its messages (a quote goes stale; no need to keep it across restarts). */
   flow: 'courier:ui:flow',
   /** storage.session: the submit and track forms (a signed transaction is not kept past the browser session). */

@@ -163,6 +163,26 @@ export const AddressBookDecoder: Decoder<AddressBook> = {
   },
 };
 
+/**
+ * The route the user picked among those found for one question: the question (`key`, the route
+ * request's key), the route's identity (routes/compare.ts), its path without amounts and fees (to
+ * know it again when a refresh quotes it a little differently), and its bridges (to name it when
+ * it is gone). null: the recommended route.
+ */
+export type RouteChoice = { key: string; identity: string; path: string; bridges: string[] } | null;
+
+export const RouteChoiceDecoder: Decoder<RouteChoice> = {
+  safeParse(data) {
+    if (data === null) return { success: true, data: null };
+    if (!isRecord(data)) return { success: false };
+    const { key, identity, path, bridges } = data;
+    if (typeof key !== 'string' || key === '' || key.length > 8_000) return { success: false };
+    if (typeof identity !== 'string' || identity === '' || identity.length > 64_000) return { success: false };
+    const names = Array.isArray(bridges) && bridges.length <= 16 && bridges.every((b) => typeof b === 'string' && b.length <= 32) ? (bridges as string[]) : [];
+    return { success: true, data: { key, identity, path: text(path, 64_000, ''), bridges: names } };
+  },
+};
+
 export const NavDecoder: Decoder<NavState> = {
   safeParse(data) {
     if (!isRecord(data)) return { success: false };

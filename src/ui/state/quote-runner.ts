@@ -20,7 +20,7 @@ import type { Route, RouteRequest } from '../../api/schemas/route';
 import { describeError, isCancellation, type UiError } from '../shared/errors';
 import { createStore, type Store } from '../shared/store';
 import { planRouteRequest, type RoutePlan } from '../model/quote-request';
-import type { QuoteForm } from './quote-form';
+import type { QuoteForm, RouteChoice } from './quote-form';
 
 export type QuoteState =
   | { phase: 'idle'; plan: Extract<RoutePlan, { ok: false }> }
@@ -39,8 +39,8 @@ export interface AlternativesState {
   incomplete: boolean;
 }
 
-/** The route the user picked among the alternatives, by its identity (routes/compare.ts), for one question. */
-export type RouteChoice = { key: string; identity: string } | null;
+/** The route the user picked among the alternatives, for one question (quote-form.ts). */
+export type { RouteChoice } from './quote-form';
 
 export interface QuoteRunnerDeps {
   /** Asks for a route; `signal` aborts when the question is superseded (the call should stop). */
@@ -56,6 +56,8 @@ export interface QuoteRunnerDeps {
   /** Resolves once the answer just shown has had its chance to paint: the alternatives wait for it. */
   afterShown?: () => Promise<void>;
   describe?: (error: unknown) => UiError;
+  /** Where the pick is kept (the popup: a persisted store, so reopening keeps it); in memory by default. */
+  choice?: Store<RouteChoice>;
 }
 
 export interface QuoteRunner {
@@ -64,7 +66,7 @@ export interface QuoteRunner {
   unsafeApproval: Store<string | null>;
   /** The other routes for the current question (empty without `planAlternatives`). */
   alternatives: Store<AlternativesState>;
-  /** What the user picked; kept across refreshes of the same question. */
+  /** What the user picked; kept across refreshes of the same question (and reopenings, with `deps.choice`). */
   choice: Store<RouteChoice>;
   /** Starts following the form; returns stop (timers cleared, the last answer kept). */
   start(): () => void;
@@ -92,7 +94,7 @@ export function createQuoteRunner(form: Store<QuoteForm>, deps: QuoteRunnerDeps)
   const unsafeApproval = createStore<string | null>(null);
   const noAlternatives = (): AlternativesState => ({ key: null, routes: [], pending: 0, incomplete: false });
   const alternatives = createStore<AlternativesState>(noAlternatives());
-  const choice = createStore<RouteChoice>(null);
+  const choice = deps.choice ?? createStore<RouteChoice>(null);
 
   let generation = 0;
   let current: { key: string; baseKey: string; body: RouteRequest; unsafe: boolean } | null = null;

@@ -8,7 +8,7 @@ import type { TrackedTx } from '../../background/tracker/model';
 import { describeError, type UiError } from '../shared/errors';
 import { createStore } from '../shared/store';
 import { callApi, callBackground } from './api';
-import { quoteForm } from './core-stores';
+import { quoteForm, routeChoice } from './core-stores';
 import { createQuoteRunner, type QuoteRunner } from './quote-runner';
 
 export type Loadable<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error'; error: UiError };
@@ -122,6 +122,8 @@ export function quoteRunner(): QuoteRunner {
     // the first route paints before the alternatives' requests start (a hidden page: 100 ms at most)
     afterShown: () => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 100 })),
     describe: uiError,
+    // kept with the question it answers: the popup closes at every click into the wallet
+    choice: routeChoice,
     onQuoted: (form) => {
       const picked = [form.source, form.dest].filter((a) => a !== null);
       // The quoted-assets store is in the zod part; it is loaded by then (the answer needed it).

@@ -25,6 +25,7 @@ import { bytesToHex } from '@noble/hashes/utils.js';
 import { AXELAR_HANDLERS, AXELAR_HANDLER_COMMANDS } from '../../chains/bridge-contracts';
 import type { Checker } from '../context';
 import { sameAddress } from '../contracts';
+import { productionContracts } from '../production-contracts';
 import type { Step } from '../route';
 import { text, type Obj } from './words';
 
@@ -77,7 +78,7 @@ export function checkAxelarGmpDestination(c: Checker, memo: Obj): Step | undefin
     c.report('message_type', `the Axelar memo's type ${JSON.stringify(memo.type) ?? '(none)'} is ${why}; only 3 (a token transfer) or 2 (a contract call with the tokens) deliver them`);
     return only;
   }
-  const step = steps.find((s) => isHandler(s.to, destination)) ?? only;
+  const step = steps.find((s) => isHandler(c, s.to, destination)) ?? only;
   if (!step?.to) {
     c.report('recipient', `the Axelar memo calls ${destination ?? '(none)'}, which is not the routing service's Axelar contract on a chain the route's Axelar transfers reach`);
     return step;
@@ -87,8 +88,8 @@ export function checkAxelarGmpDestination(c: Checker, memo: Obj): Step | undefin
     c.report('message_type', `the Axelar memo calls your own address ${destination} on ${chainId} with the tokens: no contract runs there to hand them over`);
     return step;
   }
-  if (!isHandler(chainId, destination)) {
-    const known = (AXELAR_HANDLERS[chainId] ?? []).join(', ') || 'none known';
+  if (!isHandler(c, chainId, destination)) {
+    const known = [...new Set([...(AXELAR_HANDLERS[chainId] ?? []), ...(c.route.local ? [] : productionContracts('axelar_handler', chainId))])].join(', ') || 'none known';
     const what = `the Axelar memo calls ${destination ?? '(none)'} on ${chainId}, not the routing service's Axelar contract there (${known})`;
     // The role is the route's own axelar_transfer into chainId, which every step found here is;
     // Checker.unknownContract keys its role on a step leaving the contract's chain, so it is not used.
@@ -99,11 +100,22 @@ export function checkAxelarGmpDestination(c: Checker, memo: Obj): Step | undefin
   return step;
 }
 
-const isHandler = (chainId: string | undefined, address: string | undefined): boolean =>
-  chainId !== undefined && (AXELAR_HANDLERS[chainId] ?? []).some((h) => sameAddress(h, address));
+/** The routing service's Axelar contract on that chain: the decoders' table, and against production the wider one (production-contracts.ts). */
+export const isHandler = (c: Checker, chainId: string | undefined, address: string | undefined): boolean =>
+  chainId !== undefined && ((AXELAR_HANDLERS[chainId] ?? []).some((h) => sameAddress(h, address)) || c.isProductionContract('axelar_handler', chainId, address));
+
+/**
+ * The 2024 revision's payload: two words, `(Commands command, address destination)`, SendToken (0)
+ * or SendNative (1). The production memos of that year carry it to 0xD397…1c96 on Ethereum: WETH
+ * with should_unwrap false names command 0, ETH with should_unwrap true command 1
+ * (osmosis-labs/osmosis-frontend packages/bridge/src/skip/__tests__/mocks.ts; dydxprotocol/v4-abacus
+ * SkipRouteMock.kt). Read so only where the (command, bytes) layout cannot be: a second word past
+ * 2^64 is no offset any revision takes, and an address below it is nobody's.
+ */
+const LEGACY_DESTINATION_FROM = 1n << 64n;
 
 /** The AxelarHandler payload: its command, and its receiver held to the caller on `chainId`. */
-function checkHandlerPayload(c: Checker, chainId: string, raw: unknown): void {
+export function checkHandlerPayload(c: Checker, chainId: string, raw: unknown): void {
   const unknown = (why: string) =>
     c.report('message_type', `the Axelar memo's payload ${why}, so Courier cannot tell where the routing service's Axelar contract on ${chainId} sends your tokens`);
   const payload = payloadBytes(raw);
@@ -111,24 +123,30 @@ function checkHandlerPayload(c: Checker, chainId: string, raw: unknown): void {
   if (payload.length === 0) return unknown('is empty');
   const command = word(payload, 0);
   const data = dynamicBytes(payload, 0, 32);
-  if (command === undefined || data === undefined) return unknown('is not an ABI-encoded (command, bytes) pair');
-  if (command >= BigInt(COMMAND_NAMES.length)) return unknown(`has command ${command}, which the contract does not have`);
-  const name = COMMAND_NAMES[Number(command)]!;
-  const holdReceiver = (receiver: string, revision?: string) => {
+  const holdReceiver = (receiver: string, name: string, revision?: string) => {
     if (c.isCaller(chainId, receiver)) return;
     const under = revision === undefined ? '' : ` (as the ${revision} revision reads it)`;
     c.report('recipient', `the Axelar payload's ${name} command pays ${receiver} on ${chainId}${under}, not your address there (${c.callerOn(chainId)})`);
   };
+  const second = word(payload, 32);
+  if (data === undefined && payload.length === 64 && command !== undefined && command <= 1n && second !== undefined && second >= LEGACY_DESTINATION_FROM) {
+    const receiver = address(payload, 32);
+    if (receiver === undefined) return unknown('has a destination word that is not an address');
+    return holdReceiver(receiver, COMMAND_NAMES[Number(command)]!, '2024 (command, address)');
+  }
+  if (command === undefined || data === undefined) return unknown('is not an ABI-encoded (command, bytes) pair');
+  if (command >= BigInt(COMMAND_NAMES.length)) return unknown(`has command ${command}, which the contract does not have`);
+  const name = COMMAND_NAMES[Number(command)]!;
 
   if (command === BigInt(AXELAR_HANDLER_COMMANDS.sendToken) || command === BigInt(AXELAR_HANDLER_COMMANDS.sendNative)) {
     const receiver = address(data, 0);
     if (receiver === undefined) return unknown(`has a ${name} command whose destination is not an address`);
-    return holdReceiver(receiver);
+    return holdReceiver(receiver, name);
   }
   const layouts = command === BigInt(AXELAR_HANDLER_COMMANDS.swap) ? SWAP_LAYOUTS : [MULTI_SWAP_LAYOUT];
   const readable = layouts.filter((l) => decodes(data, l.heads));
   if (readable.length === 0) return unknown(`has a ${name} command whose data no revision of the contract reads`);
-  for (const l of readable) holdReceiver(address(data, l.destination * 32)!, readable.length > 1 ? l.revision : undefined);
+  for (const l of readable) holdReceiver(address(data, l.destination * 32)!, name, readable.length > 1 ? l.revision : undefined);
   // the swap's own terms (router calldata, output token, minimum) are not decoded: they are the
   // route's swap on chainId to verify, and only where the route has one
   const swaps = c.route.steps.some((s) => s.from === chainId && (s.kind === 'swap' || s.wireKind === 'evm_swap'));

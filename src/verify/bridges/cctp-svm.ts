@@ -198,7 +198,7 @@ function relayFee(c: Checker, chainId: string, step: Step, ix: Instruction, what
     const message = `the relay fee goes to ${destination ?? '(none)'}, not the relayer the route names (${payTo})`;
     // a route that names its relayer is held to it; otherwise only the local relayer account is known
     if (step.feePayTo !== undefined) c.report('fee', message);
-    else c.unknownContract('fee', chainId, destination, message);
+    else c.unknownContract('fee', chainId, destination, message, 'account');
   }
   if (amount > step.feeAmount) c.report('fee', `the relay fee ${amount} is more than the route's ${step.feeAmount}`);
   return amount;

@@ -42,8 +42,8 @@ const clientOf = (step: Step, chainId: string): string | undefined => text(step.
 function checkFeeRecipient(c: Checker, chainId: string, fee: RelayFee, to: string | undefined, what: string): void {
   if (fee.payTo !== undefined) {
     if (!sameAddress(to, fee.payTo)) c.report('fee', `${what} goes to ${to ?? '(none)'}, not the relayer the route names (${fee.payTo})`);
-  } else if (!(EUREKA_RELAY_FEE_RECIPIENTS[chainId] ?? []).some((known) => sameAddress(known, to))) {
-    c.unknownContract('fee', chainId, to, `${what} goes to ${to ?? '(none)'}, a relayer the route does not name`);
+  } else if (!(EUREKA_RELAY_FEE_RECIPIENTS[chainId] ?? []).some((known) => sameAddress(known, to)) && !c.isProductionContract('eureka_relayer', chainId, to)) {
+    c.unknownContract('fee', chainId, to, `${what} goes to ${to ?? '(none)'}, a relayer the route does not name`, 'account');
   }
 }
 
@@ -57,7 +57,7 @@ function checkFeeAmount(c: Checker, fee: RelayFee, amount: bigint, what: string)
 export function eurekaCall(c: Checker, chainId: string, to: string | undefined, data: string): EvmBridgeCall | undefined {
   const step = c.stepsFrom(chainId, 'eureka')[0];
   // the handler Courier knows on that chain; the route's entry contract only where it knows none
-  if (!step || !sameAddress(to, EUREKA_HANDLERS[chainId] ?? text(step.body.entry_contract_address))) return undefined;
+  if (!step || !(sameAddress(to, EUREKA_HANDLERS[chainId] ?? text(step.body.entry_contract_address)) || c.isProductionContract('eureka_handler', chainId, to))) return undefined;
   if (selectorOf(data) !== HANDLER_TRANSFER.selector) {
     c.report('message_type', `the call to the EurekaHandler ${to} is not transfer (selector 0x${selectorOf(data) ?? '?'}), which the route's operation needs`);
     return 'reported';

@@ -31,7 +31,7 @@ const BPS = 10_000n;
 /** A call to the Go Fast gateway of a chain a Go Fast operation leaves from; undefined for any other call. */
 export function goFastCall(c: Checker, chainId: string, to: string | undefined, data: string): EvmBridgeCall | undefined {
   const step = c.stepsFrom(chainId, 'go_fast')[0];
-  if (!step || !sameAddress(to, GO_FAST_GATEWAYS[chainId])) return undefined;
+  if (!step || !(sameAddress(to, GO_FAST_GATEWAYS[chainId]) || c.isProductionContract('go_fast_gateway', chainId, to))) return undefined;
   const args = decodeKnown(c, SUBMIT_ORDER, to!, data);
   if (!args) return 'reported';
   const [sender, recipient, amountIn, amountOut, domain, timeout, payload] = args as [Uint8Array, Uint8Array, bigint, bigint, bigint, bigint, Uint8Array];

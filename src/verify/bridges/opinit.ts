@@ -59,7 +59,7 @@ export function checkOpinitMsg(c: Checker, chainId: string, typeUrl: string, m: 
   if (!c.isCaller(chainId, sender)) c.report('message_type', `${what}'s sender ${sender ?? '(none)'} is not your address on ${chainId} (${c.callerOn(chainId)})`);
 
   if (!known) {
-    c.unknownContract('message_type', chainId, `an OPInit bridge to ${step.to ?? '(unknown)'}`, `${what} on ${chainId} crosses to ${step.to ?? '(unknown)'}, over a bridge Courier does not know`);
+    c.unknownContract('message_type', chainId, `an OPInit bridge to ${step.to ?? '(unknown)'}`, `${what} on ${chainId} crosses to ${step.to ?? '(unknown)'}, over a bridge Courier does not know`, 'account');
   } else if (step.opinitBridgeId !== undefined && step.opinitBridgeId !== known.bridgeId) {
     c.report('chain', `operation ${step.index} names OPInit bridge ${step.opinitBridgeId}, but ${deposit ? step.to : step.from}'s bridge is ${known.bridgeId}`);
   }

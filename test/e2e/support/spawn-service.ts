@@ -15,10 +15,11 @@ export const E2E_SPEED = 60;
 export type SpawnedService = { url: string; stop(): Promise<void> };
 
 /** Starts `src/service/cli.ts` on 127.0.0.1:`port` (0: a free one) and resolves once it listens. */
-export async function spawnService(port: number, options: { stderr: 'inherit' | 'ignore' }): Promise<SpawnedService> {
+export async function spawnService(port: number, options: { stderr: 'inherit' | 'ignore'; rateLimit?: number }): Promise<SpawnedService> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'src/service/cli.ts'), '--port', String(port), '--speed', String(E2E_SPEED), '--rate-limit', '0', '--quiet'],
+    // `rateLimit`: the service's --rate-limit (requests per second without a valid key); 0, off, by default.
+    ['--import', 'tsx', path.join(repoRoot, 'src/service/cli.ts'), '--port', String(port), '--speed', String(E2E_SPEED), '--rate-limit', String(options.rateLimit ?? 0), '--quiet'],
     { cwd: repoRoot, stdio: ['ignore', 'pipe', options.stderr] },
   );
   const stop = () => stopChild(child);

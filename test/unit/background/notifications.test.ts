@@ -11,6 +11,7 @@ import {
 import { registerBackgroundEvents, startBackgroundServices } from '../../../src/background/services';
 import type { TrackedTx } from '../../../src/background/tracker/model';
 import { FakeApi, fireAlarm, harness, HASH_A, HASH_B, ok, route, statusBody } from './support';
+import { factsCatalog } from './facts-fixture';
 
 const EXT = { kind: 'extension' } as const;
 const ID_A = `cosmoshub-4:${HASH_A}`;
@@ -19,7 +20,7 @@ async function finishedOne(state = 'STATE_COMPLETED_SUCCESS', options: Parameter
   const api = new FakeApi()
     .on('/v2/tx/submit', ok({ tx_hash: HASH_A, explorer_link: 'https://explorer.example/tx/A' }))
     .on('/v2/tx/status', ok(statusBody(state)));
-  const h = harness({ api, ...options });
+  const h = harness({ api, catalog: async () => factsCatalog(), ...options });
   await h.services.tracker.submit({ tx: 'dHg=', chain_id: 'cosmoshub-4' }, EXT, {
     route: route() as never,
     assets: { source: { symbol: 'ATOM', decimals: 6 } },
@@ -39,11 +40,11 @@ describe('terminal notifications', () => {
     expect(shown[notificationId(ID_A)]).toMatchObject({
       type: 'basic',
       title: 'Transfer complete',
-      message: expect.stringContaining('1.5 ATOM from cosmoshub-4 to osmosis-1 completed.'),
+      message: expect.stringContaining('1.5 ATOM from Cosmos Hub to Osmosis completed. Expected ≈ 1.49 ATOM.'),
       iconUrl: fakeBrowser.runtime.getURL('/icon-128.png'),
       buttons: [{ title: 'Open in explorer' }],
     });
-    expect(shown[notificationId(ID_A)]!.message).toContain('Funds released on osmosis-1');
+    expect(shown[notificationId(ID_A)]!.message).toContain('Funds released on Osmosis');
     expect((await services.tracker.get(ID_A))?.notified).toBe(true);
   });
 
@@ -127,9 +128,10 @@ describe('terminal notifications', () => {
         transfers: [{ state: 'STATE_COMPLETED_ERROR', hops: [], release: { chain_id: 'osmosis-1', denom: 'uosmo', amount: null, released: true }, error: 'packet timed out', next_blocking_index: null }],
       },
     } as unknown as TrackedTx;
-    expect(notificationContent({ ...base, outcome: 'failure' })).toEqual({
+    // the API's "packet timed out" stays in Activity
+    expect(notificationContent({ ...base, outcome: 'failure' }, factsCatalog())).toEqual({
       title: 'Transfer failed',
-      message: 'Transaction BBBBBB…BBBB on osmosis-1 did not complete. packet timed out Funds released on osmosis-1.',
+      message: 'Transaction BBBBBB…BBBB on Osmosis did not complete. Details in Courier’s Activity. Funds released on Osmosis.',
     });
     expect(notificationContent({ ...base, outcome: 'abandoned' }).title).toBe('Transfer abandoned');
   });
@@ -156,9 +158,9 @@ describe('terminal notifications', () => {
         ],
       },
     } as unknown as TrackedTx;
-    expect(notificationContent(refunded)).toEqual({
+    expect(notificationContent(refunded, factsCatalog())).toEqual({
       title: 'Transfer refunded',
-      message: 'Transaction BBBBBB…BBBB on 1 did not complete. Go Fast: no solver filled the order: the funds were refunded to the sender on 1. Funds released on 1.',
+      message: 'Transaction BBBBBB…BBBB on Ethereum did not complete. Go Fast: no solver filled the order: the funds were refunded to the sender on Ethereum. Funds released on Ethereum.',
     });
   });
 });
@@ -180,7 +182,8 @@ describe('notification clicks', () => {
 
     await fakeBrowser.notifications.onButtonClicked.trigger(notificationId(ID_A), 0);
     await eventually(() => expect(h.opened).toHaveLength(2));
-    expect(h.opened[1]).toBe('https://explorer.example/tx/A');
+    // the API's link is on no explorer of the Cosmos Hub: the registry's page for the hash instead
+    expect(h.opened[1]).toBe(`https://www.mintscan.io/cosmos/transactions/${HASH_A}`);
   });
 
   it('falls back to the activity list for a removed transaction, and ignores other notifications', async () => {
@@ -226,31 +229,37 @@ describe('badge', () => {
 
     h.clock.advance(3_000);
     await fireAlarm(h.services);
-    expect(await fakeBrowser.action.getBadgeText({})).toBe('!');
-    expect(await fakeBrowser.action.getTitle({})).toBe('Courier — a transfer failed; 1 pending');
+    // the count of what is still pending, red: one of its batch failed
+    expect(await fakeBrowser.action.getBadgeText({})).toBe('1');
+    expect(await fakeBrowser.action.getTitle({})).toBe('Courier — 1 pending; a transfer failed');
 
     // A worker restart keeps the mark (it is in storage).
     fakeBrowser.action.resetState();
     const restarted = h.restart();
     await startBackgroundServices(restarted);
-    expect(await fakeBrowser.action.getBadgeText({})).toBe('!');
+    expect(await fakeBrowser.action.getTitle({})).toBe('Courier — 1 pending; a transfer failed');
 
     expect(await restarted.badge.seen()).toBe(1);
     expect(await fakeBrowser.action.getBadgeText({})).toBe('1');
+    expect(await fakeBrowser.action.getTitle({})).toBe('Courier — 1 pending');
   });
 
   it('failure outranks success; counts cap at 99+', () => {
     expect(badgeAppearance(0, null)).toMatchObject({ text: '', title: 'Courier' });
     expect(badgeAppearance(3, null).text).toBe('3');
     expect(badgeAppearance(120, null).text).toBe('99+');
-    expect(badgeAppearance(3, 'success').text).toBe('✓');
-    expect(badgeAppearance(3, 'failure').text).toBe('!');
+    // pending transfers come first; a mark shows once none is (badge.test.ts has the batches)
+    expect(badgeAppearance(3, 'success').text).toBe('3');
+    expect(badgeAppearance(3, 'failure', false)).toMatchObject({ text: '3', color: '#cf222e' });
+    expect(badgeAppearance(0, 'success').text).toBe('✓');
+    expect(badgeAppearance(0, 'failure').text).toBe('!');
   });
 
-  it('keeps the failure mark when a success follows', async () => {
+  it('a finish after the failed batch ended replaces its mark', async () => {
     const h = harness();
     await h.services.badge.mark('failure');
-    await h.services.badge.mark('success');
     expect(await fakeBrowser.action.getBadgeText({})).toBe('!');
+    await h.services.badge.mark('success');
+    expect(await fakeBrowser.action.getBadgeText({})).toBe('✓');
   });
 });

@@ -155,6 +155,9 @@ export interface Harness {
 
 export const silentLog = { warn: vi.fn(), error: vi.fn() };
 
+/** The key's request budget out of the way, for tests about something else that make many calls at one instant. */
+export const NO_KEY_BUDGET = { perSecond: 1e9, siteBurst: 1e9 };
+
 export function harness(options: Partial<ServiceOptions> & { api?: FakeApi; clock?: ReturnType<typeof manualClock> } = {}): Harness {
   const api = options.api ?? new FakeApi();
   const clock = options.clock ?? manualClock();

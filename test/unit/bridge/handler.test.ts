@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { MAX_PENDING_APPROVALS } from '../../../src/background/bridge/approvals';
 import { createBridgeListener } from '../../../src/background/bridge/listener';
 import { BRIDGE_METHODS } from '../../../src/bridge/protocol';
-import { FakeApi, HASH_A, HASH_B, ok, statusBody } from '../background/support';
+import { FakeApi, HASH_A, HASH_B, NO_KEY_BUDGET, ok, statusBody } from '../background/support';
 import { DAPP, EXTENSION_ID, OTHER, bridgeHarness, connected, sender, tick, waitForWindow } from './support';
 
 const ROUTE = { source_asset_denom: 'uatom', source_asset_chain_id: 'cosmoshub-4', dest_asset_denom: 'uosmo', dest_asset_chain_id: 'osmosis-1', amount_in: '100' };
@@ -129,7 +129,7 @@ describe('bridge handler: rate limit', () => {
       await gate;
       return ok({});
     });
-    const h = bridgeHarness({ api });
+    const h = bridgeHarness({ api, services: { keyBudget: NO_KEY_BUDGET } });
     await connected(h, DAPP);
     const slow = Array.from({ length: 32 }, () => h.request(DAPP, 'route', ROUTE));
     await tick();

@@ -9,7 +9,7 @@ import { SITE_NOTIFICATIONS, SITE_NOTIFICATION_WINDOW_MS } from '../../../src/ba
 import { DEFAULT_POLICY } from '../../../src/background/tracker/schedule';
 import { SITE_PENDING_QUOTA, UNKNOWN_TX_GIVE_UP_MS } from '../../../src/background/tracker/tracker';
 import { UNSUBSCRIBED_EVENT } from '../../../src/bridge/protocol';
-import { FakeApi, fireAlarm, notFound, ok, statusBody, type ApiRequest } from '../background/support';
+import { FakeApi, fireAlarm, NO_KEY_BUDGET, notFound, ok, statusBody, type ApiRequest } from '../background/support';
 import { DAPP, OTHER, bridgeHarness, connected, type BridgeHarness } from './support';
 
 const EXT = { kind: 'extension' } as const;
@@ -29,7 +29,7 @@ function serviceApi(states = new Map<string, string>()) {
 
 async function sites(options: { cap?: number; states?: Map<string, string> } = {}): Promise<BridgeHarness & { states: Map<string, string> }> {
   const { api, states } = serviceApi(options.states);
-  const h = bridgeHarness({ api, services: { bridgeRateLimit: NO_RATE_LIMIT, ...(options.cap !== undefined && { cap: options.cap }) } });
+  const h = bridgeHarness({ api, services: { bridgeRateLimit: NO_RATE_LIMIT, keyBudget: NO_KEY_BUDGET, ...(options.cap !== undefined && { cap: options.cap }) } });
   await connected(h, DAPP);
   await connected(h, OTHER);
   return Object.assign(h, { states });

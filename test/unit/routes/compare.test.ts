@@ -5,6 +5,7 @@ import {
   askRouteCandidates,
   candidateContext,
   compareRoutes,
+  fixedAmountOf,
   KNOWN_BRIDGES,
   planRouteCandidates,
   routeBridges,
@@ -165,5 +166,69 @@ describe('askRouteCandidates', () => {
   it('throws the default request’s failure when nothing answers', async () => {
     const failures = candidates.map((c) => new Error(c.id));
     await expect(askRouteCandidates(candidates, async (body) => Promise.reject(failures[candidates.findIndex((c) => c.body === body)]))).rejects.toBe(failures[0]);
+  });
+});
+
+describe('what arrives fixed (amount_out): the routes compared by what they cost to send', () => {
+  // Go Fast delivers a little more than asked but costs more to send; CCTP delivers what was asked for less
+  const goFastOut = route([goFastOp], '100000002', { amount_in: '100510511', usd_amount_in: '100.51', usd_amount_out: '100.01', estimated_route_duration_seconds: 15 });
+  const cctpOut = route([cctpOp], '100000000', { amount_in: '100000000', usd_amount_in: '100.00', usd_amount_out: '100.00' });
+  const axelarOut = route([axelarOp, swapOp, ibcOp], '100000000', { amount_in: '100208785', usd_amount_in: '100.21', usd_amount_out: '100.00', estimated_route_duration_seconds: 1020 });
+
+  it('cheapest is the least sent, in USD when every route is priced', () => {
+    const compared = compareRoutes([goFastOut, axelarOut, cctpOut], { fixed: 'out' });
+    expect(compared.map((c) => [c.bridges[0], c.labels, c.route.usd_amount_in])).toEqual([
+      ['CCTP', ['cheapest'], '100.00'],
+      ['AXELAR', [], '100.21'],
+      ['GO_FAST', ['fastest'], '100.51'],
+    ]);
+    // with what is sent fixed, the same answers compare by what arrives
+    expect(compareRoutes([goFastOut, axelarOut, cctpOut])[0]!.route).toBe(goFastOut);
+  });
+
+  it('in tokens of the source asset when a route is not priced', () => {
+    const unpriced = { ...goFastOut, usd_amount_in: undefined, usd_amount_out: undefined };
+    const compared = compareRoutes([unpriced, axelarOut, cctpOut], { fixed: 'out' });
+    expect(compared.map((c) => [c.bridges[0], c.labels])).toEqual([
+      ['CCTP', ['cheapest']],
+      ['AXELAR', []],
+      ['GO_FAST', ['fastest']],
+    ]);
+  });
+
+  it('of two answers for the same operations, keeps the one that costs less', () => {
+    const dearer = route([cctpOp], '100000001', { amount_in: '100300000', usd_amount_in: '100.30', usd_amount_out: '100.00' });
+    const compared = compareRoutes([dearer, cctpOut], { fixed: 'out' });
+    expect(compared).toHaveLength(1);
+    expect(compared[0]!.route).toBe(cctpOut);
+  });
+
+  it('the bridge’s routes method compares this way when the request gives amount_out', async () => {
+    const { amount_in: _in, ...rest } = BASE;
+    const exactOut = planRouteCandidates({ ...rest, amount_out: '100000000' }, candidateContext(DIRECTORY, ['IBC', 'AXELAR', 'CCTP', 'GO_FAST']));
+    expect(fixedAmountOf(exactOut[0]!.body)).toBe('out');
+    expect(fixedAmountOf(BASE)).toBe('in');
+    const compared = await askRouteCandidates(exactOut, async (body) => (body.go_fast ? goFastOut : body.bridges?.[0] === 'AXELAR' ? axelarOut : cctpOut));
+    expect(compared.map((c) => [c.bridges[0], c.labels])).toEqual([
+      ['CCTP', ['cheapest']],
+      ['AXELAR', []],
+      ['GO_FAST', ['fastest']],
+    ]);
+  });
+
+  it('local routes for 100 USDC to arrive on Noble: CCTP costs least to send', async () => {
+    const { planRoute } = await import('../../../src/service/planner');
+    const { getWorld } = await import('../../../src/service/world');
+    const { amount_in: _in, ...rest } = BASE;
+    const wire = (v: unknown) => JSON.parse(JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? x.toString() : x))) as Route;
+    const ask = (extra: object) => wire(planRoute(getWorld(), { ...rest, amount_out: '100000000', ...extra } as never));
+    const compared = compareRoutes([ask({ go_fast: true }), ask({ bridges: ['AXELAR', 'IBC'] }), ask({})], { fixed: 'out' });
+    expect(compared.map((c) => [c.bridges.join('+'), c.labels, c.route.amount_out])).toEqual([
+      ['CCTP', ['cheapest'], '100000000'],
+      ['AXELAR+IBC', [], '100000000'],
+      ['GO_FAST+IBC', ['fastest'], '100000000'],
+    ]);
+    const sent = compared.map((c) => BigInt(c.route.amount_in));
+    expect(sent[0]! < sent[1]! && sent[1]! < sent[2]!).toBe(true);
   });
 });

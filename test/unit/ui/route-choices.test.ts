@@ -171,16 +171,16 @@ describe('routeChoices', () => {
       ['AXELAR', [], true],
     ]);
     expect(model.selected.route).toBe(AXELAR);
-    const picked = routeChoices(question, alternatives, { key: 'k1', identity: routeIdentity(GO_FAST) });
+    const picked = routeChoices(question, alternatives, { key: 'k1', identity: routeIdentity(GO_FAST), path: '', bridges: ['GO_FAST'] });
     expect(picked.selected.route).toBe(GO_FAST);
     expect(picked.pickGone).toBe(false);
   });
 
   it('falls back to the default, and says so, when the pick is no longer offered; ignores another question’s answers', () => {
-    const gone = routeChoices(question, { key: 'k1', routes: [CCTP], pending: 0 }, { key: 'k1', identity: routeIdentity(GO_FAST) });
+    const gone = routeChoices(question, { key: 'k1', routes: [CCTP], pending: 0 }, { key: 'k1', identity: routeIdentity(GO_FAST), path: '', bridges: ['GO_FAST'] });
     expect(gone.selected.route).toBe(AXELAR);
     expect(gone.pickGone).toBe(true);
-    const other = routeChoices(question, { key: 'k0', routes: [CCTP], pending: 2 }, { key: 'k0', identity: routeIdentity(CCTP) });
+    const other = routeChoices(question, { key: 'k0', routes: [CCTP], pending: 2 }, { key: 'k0', identity: routeIdentity(CCTP), path: '', bridges: ['CCTP'] });
     expect(other.rows).toHaveLength(1);
     expect(other.pending).toBe(0);
     expect(other.pickGone).toBe(false);

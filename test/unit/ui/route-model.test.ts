@@ -101,7 +101,8 @@ describe('fees', () => {
     });
     const fees = routeFees(route);
     expect(fees.map((f) => [f.label, f.amount, f.usd, f.behavior, f.asset?.symbol])).toEqual([
-      ['Transfer fee', '2500', '0.01', 'included', 'ATOM'],
+      // an IBC transfer whose amounts do not change did not take its fee from them: paid on top
+      ['IBC transfer fee', '2500', '0.01', 'additional', 'ATOM'],
       ['Smart relay fee · CCTP', '150000', '0.15', 'deducted', 'USDC'],
       ['Smart relay fee', '1', '1.005', 'additional', 'USDC'],
       ['Fee', '1', null, 'unknown', 'USDC'],

@@ -3,12 +3,13 @@ import { useEffect, useState } from 'preact/hooks';
 import { callBackground } from '../../state/api';
 import type { CompactHop, TrackedTx } from '../../../background/tracker/model';
 import type { Catalog } from '../../../chains/catalog/catalog';
-import { explorerLinkFor } from '../../../chains/explorer';
+import { trustedBridgeTrackerLink, trustedExplorerLink } from '../../../chains/explorer';
 import { ExternalLink } from '../../components/Bits';
 import { DelayedSkeleton, ErrorBox, Loading } from '../../components/Feedback';
-import { webLink } from '../../shared/safe-url';
 import {
   allHops,
+  API_SAYS,
+  apiErrorMessage,
   canCheckNow,
   canRetry,
   errorInWords,
@@ -23,6 +24,7 @@ import {
   timing,
 } from '../../model/activity-model';
 import { blockingWords, hopStateWords, type HopWordsContext } from '../../../background/tracker/hop-words';
+import { waitingOnIndex } from '../../../background/tracker/hop-progress';
 import { makeResolver, type Resolver } from '../../model/resolver';
 import { useCatalog } from '../../state/catalog';
 import { activity, loadActivity, uiError, upsertTracked } from '../../state/runtime';
@@ -122,8 +124,8 @@ function HopTxs({ hop, catalog }: { hop: CompactHop; catalog: Catalog | null }) 
   return (
     <ul class="courier-hop-txs">
       {hop.txs.map((tx, i) => {
-        // The API's link only when it is a web address; else the catalog's explorer, else plain text.
-        const link = webLink(tx.explorer_link) ?? (catalog && tx.chain_id && tx.tx_hash ? explorerLinkFor(catalog, tx.chain_id, tx.tx_hash) : null);
+        // The API's link only on the chain's own explorer; else the registry's, else plain text.
+        const link = trustedExplorerLink(catalog, tx.chain_id, tx.tx_hash, tx.explorer_link);
         return (
           <li key={i} data-role={tx.role}>
             <span>{roleWords(tx.role)}</span>
@@ -143,6 +145,17 @@ function HopTxs({ hop, catalog }: { hop: CompactHop; catalog: Catalog | null }) 
         );
       })}
     </ul>
+  );
+}
+
+/** The bridge's own tracker page, or the words alone when the API's link points anywhere else. */
+function BridgeTracker({ kind, link }: { kind: string; link: string }) {
+  const href = trustedBridgeTrackerLink(kind, link);
+  if (href) return <ExternalLink href={href}>Bridge tracker</ExternalLink>;
+  return (
+    <span class="courier-plain-link" data-testid="plain-link" title="Not the bridge's own tracker, so not a link">
+      Bridge tracker
+    </span>
   );
 }
 
@@ -185,10 +198,11 @@ function ActivityDetail({ id }: { id: string }) {
   const resolve = makeResolver(catalog);
   const moved = whatMoved(item, resolve);
   const problem = errorInWords(item);
+  const apiSays = problem && (item.outcome === 'failure' || item.outcome === 'failing' || item.outcome === 'abandoned') ? apiErrorMessage(item) : null;
   const release = releaseOf(item);
   const hops = allHops(item);
   const releaseAsset = release?.chain_id && release.denom ? resolve(release.chain_id, release.denom) : null;
-  const explorer = webLink(item.explorerLink) ?? (catalog ? explorerLinkFor(catalog, item.chainId, item.txHash) : null);
+  const explorer = trustedExplorerLink(catalog, item.chainId, item.txHash, item.explorerLink);
 
   const poll = async (kind: 'retry' | 'check') => {
     setBusy(kind);
@@ -247,6 +261,13 @@ function ActivityDetail({ id }: { id: string }) {
       {problem && (
         <div class={item.outcome === 'failure' || item.outcome === 'abandoned' ? 'courier-error' : 'courier-warning'} role="alert" data-testid="activity-problem">
           <p>{problem}</p>
+          {/* The API's words, as text and under its name: never Courier's sentence, never markup. */}
+          {apiSays && (
+            <p class="courier-small-text" data-testid="api-says">
+              {API_SAYS}
+              <q data-testid="api-message">{apiSays}</q>
+            </p>
+          )}
         </div>
       )}
 
@@ -274,7 +295,7 @@ function ActivityDetail({ id }: { id: string }) {
             <ol class="courier-timeline" aria-label={`Hops of transfer ${transferIndex + 1}`} data-testid="hops">
               {list.map((hop, i) => {
                 const kind = hopKindWords(hop.kind);
-                const blocking = transfer.next_blocking_index === i && item.phase === 'pending';
+                const blocking = item.phase === 'pending' && waitingOnIndex(transfer) === i;
                 return (
                   <li key={i} class="courier-hop" data-outcome={shownHopOutcome(hop, item.outcome)} data-kind={hop.kind} data-testid="hop">
                     <span class="courier-hop-dot" aria-hidden="true" />
@@ -290,9 +311,13 @@ function ActivityDetail({ id }: { id: string }) {
                       {blocking && <span class="courier-late" data-testid="hop-blocking"> · {blockingWords(hop, words)}</span>}
                     </p>
                     <HopTxs hop={hop} catalog={catalog} />
-                    {/* ExternalLink shows a link that is not a web address as plain text. */}
-                    {hop.link && <ExternalLink href={hop.link}>Bridge tracker</ExternalLink>}
-                    {hop.error && <p class="courier-problem">{hop.error}</p>}
+                    {hop.link && <BridgeTracker kind={hop.kind} link={hop.link} />}
+                    {hop.error && (
+                      <p class="courier-problem" data-testid="hop-api-says">
+                        {API_SAYS}
+                        <q>{hop.error}</q>
+                      </p>
+                    )}
                   </li>
                 );
               })}

@@ -7,7 +7,8 @@ import { ErrorBox, Loading } from '../../components/Feedback';
 import { FeeList } from '../../components/RouteParts';
 import { addressHint, checkChainAddress } from '../../model/address-check';
 import { makeResolver } from '../../model/resolver';
-import { estimatedFeeLine, routeFees } from '../../model/route-model';
+import { routeFees } from '../../model/route-model';
+import { signWithinWords, transferTimeoutSeconds } from '../../model/fees';
 import { decodedMemo, signableTxs, type SignableTx } from '../../model/tx-model';
 import { useCatalog } from '../../state/catalog';
 import { uiError } from '../../state/runtime';
@@ -149,6 +150,7 @@ export default function BuildView() {
   const dest = state.dest ?? resolve(route.dest_asset_chain_id, route.dest_asset_denom);
   const msgs = state.msgs && JSON.stringify(state.builtFor) === JSON.stringify(addresses.map((a) => a.trim())) ? state.msgs : null;
   const stale = state.quotedAt !== null && Date.now() - state.quotedAt > STALE_MS;
+  const msgsBody = (list: string[]): MsgsRequest => ({ ...msgsRequestFor(route, list, state.slippage), estimated_amount_out: route.estimated_amount_out });
 
   const build = async () => {
     setTried(true);
@@ -160,7 +162,7 @@ export default function BuildView() {
     setBuilding(true);
     setError(null);
     const list = addresses.map((a) => a.trim());
-    const body: MsgsRequest = { ...msgsRequestFor(route, list, state.slippage), estimated_amount_out: route.estimated_amount_out };
+    const body = msgsBody(list);
     try {
       const response = await callApi('msgs', body);
       flow.set((f) => ({ ...f, msgs: response, builtFor: list, builtAt: Date.now() }));
@@ -178,7 +180,7 @@ export default function BuildView() {
     () =>
       msgs && state.builtFor
         ? verifyMsgs(
-            { ...msgsRequestFor(route, state.builtFor, state.slippage), estimated_amount_out: route.estimated_amount_out } as Parameters<typeof verifyMsgs>[0],
+            msgsBody(state.builtFor) as Parameters<typeof verifyMsgs>[0],
             msgs,
             verifyOptionsFor(currentBaseUrl()),
           )
@@ -189,7 +191,10 @@ export default function BuildView() {
   // the confirmation holds for this answer only
   const locked = blocking && accepted !== msgs;
   const txs = msgs ? signableTxs(msgs) : [];
-  const fees = msgs?.estimated_fees?.length ? msgs.estimated_fees.map(estimatedFeeLine) : routeFees(route);
+  // each fee once, matched against the route's operations: the msgs answer's estimated fees are the newer word
+  const fees = routeFees(route, msgs?.estimated_fees?.length ? msgs.estimated_fees : undefined);
+  // the timeout the transactions were built with (the request's timeout_seconds, else the API's 5 minutes)
+  const timeoutSeconds = transferTimeoutSeconds(msgsBody(state.builtFor ?? addresses));
 
   return (
     <section aria-labelledby="build-title" class="courier-view" data-testid="view-build">
@@ -281,6 +286,10 @@ export default function BuildView() {
             )}
             <Row term="Transactions">{txs.length}</Row>
           </dl>
+          <p class="courier-note" role="note" data-testid="sign-within">
+            <strong>{signWithinWords(timeoutSeconds)}</strong> of building them: their timeout is counted from then, and a transfer that times out
+            is refunded, not delivered. Build again if you need longer.
+          </p>
           <h4>Fees</h4>
           <FeeList fees={fees} resolve={resolve} />
           {txs.length > 1 && <p class="courier-note">Sign and submit them in order: each one starts where the previous one ends.</p>}

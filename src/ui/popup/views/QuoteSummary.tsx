@@ -4,14 +4,15 @@
  * answer (it needs the route model).
  */
 import { Row } from '../../components/Bits';
-import { FeeList, UsdLine, WarningBanner } from '../../components/RouteParts';
+import { FeeList, FeeWarningBanner, UsdLine, WarningBanner } from '../../components/RouteParts';
+import { feeTotal, feeTotalWords } from '../../model/fees';
 import { checkSlippage } from '../../model/quote-request';
 import { makeResolver } from '../../model/resolver';
 import { estimatedMinimumOut, routeFees, routeSteps, txsToSignWords } from '../../model/route-model';
 import type { Route } from '../../../api/schemas/route';
 import { useCatalog } from '../../state/catalog';
 import type { QuoteForm } from '../../state/quote-form';
-import { displayAmount, displayPercent, displayEstimate, formatAgo } from '../../shared/format';
+import { displayAmount, displayPercent, displayEstimate, displayUsd, formatAgo } from '../../shared/format';
 import { navigate } from '../routes';
 import { RouteChoices, useRouteChoices } from '../../components/RouteChoices';
 import type { QuoteRunner, QuoteState } from '../../state/quote-runner';
@@ -20,7 +21,7 @@ type Ready = Extract<QuoteState, { phase: 'ready' }>;
 
 export default function QuoteSummary({ runner, state, form, now }: { runner: QuoteRunner; state: Ready; form: QuoteForm; now: number }) {
   const { catalog } = useCatalog();
-  const choices = useRouteChoices(runner, state);
+  const choices = useRouteChoices(runner, state, form.direction);
   const { at, refreshing } = state;
   const route: Route = choices.selected.route;
   const { source, dest } = form;
@@ -30,8 +31,9 @@ export default function QuoteSummary({ runner, state, form, now }: { runner: Quo
   const fees = routeFees(route);
   return (
     <div class="courier-card" data-testid="quote-summary">
-      <RouteChoices runner={runner} state={state} model={choices} dest={dest} />
+      <RouteChoices runner={runner} state={state} model={choices} dest={dest} source={source} />
       <WarningBanner route={route} />
+      <FeeWarningBanner route={route} resolve={resolve} />
       <dl class="courier-kv">
         <Row term="You receive about" testId="quote-amount-out">
           <strong>{displayAmount(route.amount_out, dest.decimals, dest.symbol, dest.denom)}</strong>
@@ -57,7 +59,7 @@ export default function QuoteSummary({ runner, state, form, now }: { runner: Quo
       </dl>
       {fees.length > 0 && (
         <details class="courier-details">
-          <summary>Fees</summary>
+          <summary>Fees: {feeTotalWords(feeTotal(fees), displayUsd)}</summary>
           <FeeList fees={fees} resolve={resolve} />
         </details>
       )}

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { Row } from '../../components/Bits';
 import { DelayedSkeleton, ErrorBox, Loading } from '../../components/Feedback';
-import { RouteFees, RouteSteps, UsdLine, WarningBanner } from '../../components/RouteParts';
+import { FeeWarningBanner, RouteFees, RouteSteps, UsdLine, WarningBanner } from '../../components/RouteParts';
 import { makeResolver } from '../../model/resolver';
 import { checkSlippage } from '../../model/quote-request';
 import { routeChainIds } from '../../../api/reading-policy';
@@ -82,7 +82,7 @@ function ReadyRoute({
 }) {
   const form = useStore(quoteForm);
   const { catalog } = useCatalog();
-  const choices = useRouteChoices(runner, state);
+  const choices = useRouteChoices(runner, state, form.direction);
   const route = choices.selected.route;
   // accepting one route's warning says nothing about another's
   useEffect(() => setAccepted(false), [choices.selected.identity]);
@@ -113,8 +113,9 @@ function ReadyRoute({
   return (
     <section aria-labelledby="route-title" class="courier-view" data-testid="view-route">
       <h2 id="route-title">Route</h2>
-      <RouteChoices runner={runner} state={state} model={choices} dest={dstAsset} />
+      <RouteChoices runner={runner} state={state} model={choices} dest={dstAsset} source={srcAsset} />
       <WarningBanner route={route} />
+      <FeeWarningBanner route={route} resolve={resolve} />
       <dl class="courier-kv courier-card">
         <Row term="You send">{displayAmount(route.amount_in, srcAsset.decimals, srcAsset.symbol, route.source_asset_denom)}</Row>
         <Row term="You receive about" testId="route-amount-out">
@@ -153,7 +154,8 @@ function ReadyRoute({
         <a href="#/quote" class="courier-button">
           Change
         </a>
-        <button type="button" class="courier-button" data-variant="primary" disabled={needsAccept && !accepted} onClick={proceed}>
+        {/* the route picked is still being looked for: Continue would build another one */}
+        <button type="button" class="courier-button" data-variant="primary" disabled={(needsAccept && !accepted) || choices.pick === 'looking'} onClick={proceed}>
           Continue to addresses
         </button>
       </div>
