@@ -8,6 +8,9 @@
  * `track` (random hashes, 8 at a time, as fast as its rate limit allows) against the same calls
  * with no flood, in alternating rounds, over a list the user has filled to 400 items.
  *
+ * And the key's budget: another site's `route` latency while one site floods `routes` (each call
+ * up to twelve API requests, charged to that site), against the same calls with no flood.
+ *
  * Heavy on purpose: it builds the extension (pointed at a local service on a free port), starts
  * that service, and drives real headless Chromium, like the end-to-end tests.
  */
@@ -19,6 +22,7 @@ import { createInterface } from 'node:readline';
 import { signedTransfer } from '../e2e/bridge-tx';
 import { startPageServer } from '../e2e/support/page-server';
 import { repoRoot } from '../e2e/support/paths';
+import { USDC_ETHEREUM_TO_NOBLE } from '../support/usdc-routes';
 import { buildExtension, launchExtension, type LaunchedExtension } from './extension';
 
 const ROUNDS = 6;
@@ -62,6 +66,7 @@ export async function benchBridge(): Promise<{ name: string; lines: string[] }> 
       await page.waitForTimeout(REFILL_MS);
     }
     const flood = await sitesUnderFlood(extension, pages, page);
+    const routesFlood = await routeUnderRoutesFlood(extension, pages, page);
     const b = stats(bridge);
     const d = stats(direct);
     const fmt = (s: ReturnType<typeof stats>) =>
@@ -74,6 +79,7 @@ export async function benchBridge(): Promise<{ name: string; lines: string[] }> 
         `ratio bridge / direct       ${(b.median / d.median).toFixed(1)}× (medians of per-call batch means)`,
         `bridge overhead             ${(b.median - d.median).toFixed(3)} ms per call (median difference)`,
         ...flood,
+        ...routesFlood,
         `(setup: extension build ${build.seconds.toFixed(1)} s, not measured)`,
       ],
     };
@@ -179,6 +185,89 @@ async function sitesUnderFlood(extension: LaunchedExtension, pages: Awaited<Retu
     line('  tracked', idle.tracked, busy.tracked),
     line('  status ', idle.status, busy.status),
     `  flood: ${tally.accepted} tracks accepted, ${tally.refused} refused by the site quota, ${tally.limited} slowed by the rate limit`,
+  ];
+}
+
+const ROUTE_ROUNDS = 4;
+const ROUTE_PHASE_MS = 3_000;
+/** The measured site's pace: well within its fair share of the key (20/s less the user's 5/s, halved). */
+const ROUTE_EVERY_MS = 250;
+
+/**
+ * Site B's `route` while site A floods `routes` (four loops, as fast as Courier lets it), against
+ * B's `route` with A quiet, alternating. B calls at a steady pace inside its own share, so what
+ * is measured is what A's flood costs B: the fair share should leave it at about nothing.
+ */
+async function routeUnderRoutesFlood(extension: LaunchedExtension, pages: Awaited<ReturnType<typeof startPageServer>>, flooder: Page): Promise<string[]> {
+  const other = await extension.context.newPage();
+  await other.goto(`http://localhost:${pages.port}/`);
+  await other.waitForFunction(() => 'courier' in window);
+  await allowNamedFunctions(other);
+  await allowNamedFunctions(flooder);
+  const request = USDC_ETHEREUM_TO_NOBLE;
+  const paced = () =>
+    other.evaluate(
+      async ({ params, ms, every }) => {
+        const courier = (window as any).courier;
+        const times: number[] = [];
+        const until = Date.now() + ms;
+        while (Date.now() < until && times.length < 100) {
+          const started = performance.now();
+          try {
+            await courier.request({ method: 'route', params });
+          } catch (error) {
+            throw new Error(`the other site's route failed: ${JSON.stringify(error)}`, { cause: error });
+          }
+          const took = performance.now() - started;
+          times.push(took);
+          await new Promise((r) => setTimeout(r, Math.max(0, every - took)));
+        }
+        return times;
+      },
+      { params: request, ms: ROUTE_PHASE_MS, every: ROUTE_EVERY_MS },
+    );
+  await paced(); // warm-up: the route's first answer fills caches on both sides
+  const idle: number[] = [];
+  const busy: number[] = [];
+  const tally = { ok: 0, budget: 0, other: 0 };
+  for (let round = 0; round < ROUTE_ROUNDS; round++) {
+    idle.push(...(await paced()));
+    await flooder.evaluate((params) => {
+      const w = window as any;
+      w.__routes = { on: true, ok: 0, budget: 0, other: 0 };
+      const loop = async () => {
+        while (w.__routes.on) {
+          try {
+            await w.courier.request({ method: 'routes', params });
+            w.__routes.ok++;
+          } catch (e: any) {
+            if (e?.data?.reason === 'api-budget') w.__routes.budget++;
+            else w.__routes.other++;
+            if (typeof e?.data?.retry_after_ms === 'number') await new Promise((r) => setTimeout(r, Math.min(e.data.retry_after_ms, 500)));
+          }
+        }
+      };
+      w.__routesDone = Promise.all([loop(), loop(), loop(), loop()]);
+    }, request);
+    busy.push(...(await paced()));
+    const counts = await flooder.evaluate(async () => {
+      const w = window as any;
+      w.__routes.on = false;
+      await w.__routesDone;
+      return w.__routes as { ok: number; budget: number; other: number };
+    });
+    tally.ok += counts.ok;
+    tally.budget += counts.budget;
+    tally.other += counts.other;
+    await other.waitForTimeout(REFILL_MS);
+  }
+  await other.close();
+  const a = stats(idle);
+  const b = stats(busy);
+  return [
+    `another site's route under a routes flood (${ROUTE_ROUNDS} rounds of ${ROUTE_PHASE_MS / 1000} s, one route every ${ROUTE_EVERY_MS} ms, idle and flood alternating):`,
+    `  route   idle median ${a.median.toFixed(2)} ms (p90 ${a.p90.toFixed(2)}) · during flood median ${b.median.toFixed(2)} ms (p90 ${b.p90.toFixed(2)}) · +${(b.median - a.median).toFixed(2)} ms`,
+    `  flood: ${tally.ok} routes answered, ${tally.budget} refused from the flooding site's share of the key (4290 api-budget), ${tally.other} other refusals`,
   ];
 }
 
