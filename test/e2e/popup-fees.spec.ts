@@ -89,10 +89,18 @@ async function followRoute(page: Page, extensionUrl: (p: string) => string, expe
   // ── Build ──
   await page.getByRole('button', { name: 'Continue to addresses' }).click();
   await expect(page).toHaveURL(/#\/build$/);
+  // The address fields appear once the view has the route's chains: fill until every one shown
+  // holds an address (reading them once, right after the URL changed, could find none).
   const fields = page.getByTestId('view-build').locator('input[data-chain]');
-  for (const chain of await fields.evaluateAll((inputs) => inputs.map((i) => i.getAttribute('data-chain')!))) {
-    await page.locator(`input[data-chain="${chain}"]`).fill(chain === '1' ? EVM_DEV0 : await devWallet(ACCOUNT, PREFIX[chain]!));
-  }
+  await expect(async () => {
+    const chains = await fields.evaluateAll((inputs) => inputs.map((i) => i.getAttribute('data-chain')!));
+    expect(chains.length).toBeGreaterThan(0);
+    for (const chain of chains) {
+      const field = page.locator(`input[data-chain="${chain}"]`);
+      if ((await field.inputValue()) === '') await field.fill(chain === '1' ? EVM_DEV0 : await devWallet(ACCOUNT, PREFIX[chain]!));
+    }
+    expect(await fields.evaluateAll((inputs) => inputs.every((i) => (i as HTMLInputElement).value !== ''))).toBe(true);
+  }).toPass({ timeout: 15_000 });
   await page.getByRole('button', { name: /Build (transactions|again)/ }).click();
   const built = page.getByTestId('built');
   await expect(built).toBeVisible({ timeout: 30_000 });
