@@ -11,6 +11,7 @@ import type { Route, RouteRequest } from '../api/schemas/route';
 import { BRIDGE_IDS } from '../api/bridge-ids';
 import { decimalToScaled } from '../chains/amounts';
 import { routeFeeSummary } from './fees';
+import { operationBridge, operationWrapper } from './operation';
 
 export type RouteLabel = 'cheapest' | 'fastest';
 
@@ -106,39 +107,13 @@ export function planRouteCandidates(base: RouteRequest, context: CandidateContex
 
 // ─────────────────────────────── comparing answers ───────────────────────────────
 
-/** The keys beside an operation's wrapper key (not part of what the operation does). */
-const OPERATION_SIBLINGS = new Set(['tx_index', 'amount_in', 'amount_out']);
-
-/** Bridge of an operation kind whose body names none (`transfer` is IBC). */
-const KIND_BRIDGE: Record<string, string> = {
-  transfer: 'IBC',
-  axelar_transfer: 'AXELAR',
-  cctp_transfer: 'CCTP',
-  hyperlane_transfer: 'HYPERLANE',
-  op_init_transfer: 'OPINIT',
-  go_fast_transfer: 'GO_FAST',
-  stargate_transfer: 'STARGATE',
-  layer_zero_transfer: 'LAYER_ZERO',
-  eureka_transfer: 'EUREKA',
-};
-
-function wrapper(op: unknown): { kind: string; body: Record<string, unknown> } | null {
-  if (typeof op !== 'object' || op === null) return null;
-  for (const [key, value] of Object.entries(op)) {
-    if (!OPERATION_SIBLINGS.has(key) && typeof value === 'object' && value !== null && !Array.isArray(value)) {
-      return { kind: key, body: value as Record<string, unknown> };
-    }
-  }
-  return null;
-}
-
 /** Distinct bridge ids of the route's operations, in order of use (swaps name none). */
 export function routeBridges(route: Pick<Route, 'operations'>): string[] {
   const found: string[] = [];
   for (const op of route.operations) {
-    const w = wrapper(op);
+    const w = operationWrapper(op);
     if (!w) continue;
-    const id = typeof w.body.bridge_id === 'string' && w.body.bridge_id !== '' ? w.body.bridge_id : KIND_BRIDGE[w.kind];
+    const id = operationBridge(w.kind, w.body);
     if (id && !found.includes(id)) found.push(id);
   }
   return found;
@@ -150,7 +125,7 @@ export function routeBridges(route: Pick<Route, 'operations'>): string[] {
  */
 export function routeIdentity(route: Pick<Route, 'operations' | 'source_asset_chain_id' | 'dest_asset_chain_id' | 'dest_asset_denom'>): string {
   const ops = route.operations.map((op) => {
-    const w = wrapper(op);
+    const w = operationWrapper(op);
     return w ? { [w.kind]: w.body } : op;
   });
   return canonicalJson([route.source_asset_chain_id, route.dest_asset_chain_id, route.dest_asset_denom, ops]);

@@ -22,6 +22,7 @@
 import type { Asset, Fee } from '../api/schemas/common';
 import type { Route } from '../api/schemas/route';
 import { decimalToScaled } from '../chains/amounts';
+import { operationBridge, operationWrapper } from './operation';
 
 export type FeePayer = 'deducted' | 'additional' | 'unknown';
 
@@ -83,23 +84,6 @@ function sameDenom(a: string | null, b: string | null): boolean {
 function sameToken(a: { chainId: string | null; denom: string | null }, b: { chainId: string | null; denom: string | null }): boolean {
   return sameDenom(a.denom, b.denom) && (a.chainId === null || b.chainId === null || a.chainId === b.chainId);
 }
-
-/** The keys beside an operation's wrapper key. */
-const OPERATION_SIBLINGS = new Set(['tx_index', 'amount_in', 'amount_out']);
-
-/** Bridge of an operation kind whose body names none (`transfer` is IBC). */
-const KIND_BRIDGE: Record<string, string> = {
-  transfer: 'IBC',
-  axelar_transfer: 'AXELAR',
-  cctp_transfer: 'CCTP',
-  cctp_transfer_v2: 'CCTP',
-  hyperlane_transfer: 'HYPERLANE',
-  op_init_transfer: 'OPINIT',
-  go_fast_transfer: 'GO_FAST',
-  stargate_transfer: 'STARGATE',
-  layer_zero_transfer: 'LAYER_ZERO',
-  eureka_transfer: 'EUREKA',
-};
 
 const KIND_NAMES: Record<string, string> = {
   transfer: 'IBC transfer',
@@ -175,11 +159,10 @@ function sumAllUsd(values: readonly (string | null)[]): string | null {
 
 function operationFees(op: unknown, index: number): OperationFee[] {
   const o = rec(op);
-  const entry = Object.entries(o).find(([key, value]) => !OPERATION_SIBLINGS.has(key) && typeof value === 'object' && value !== null && !Array.isArray(value));
-  if (!entry) return [];
-  const [kind, raw] = entry;
-  const body = rec(raw);
-  const bridge = str(body.bridge_id) ?? KIND_BRIDGE[kind] ?? null;
+  const operation = operationWrapper(o);
+  if (!operation) return [];
+  const { kind, body } = operation;
+  const bridge = operationBridge(kind, body);
   const name = KIND_NAMES[kind] ?? kind;
   const txIndex = int(o.tx_index);
   const fromChain = str(body.from_chain_id) ?? str(body.chain_id);
