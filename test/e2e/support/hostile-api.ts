@@ -7,7 +7,7 @@
  * refuses any other); answers come back as they were. Hop-by-hop headers are not passed.
  */
 import http, { type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnFreePort } from '../../support/listen';
 
 export interface HostileApi {
   /** `http://127.0.0.1:<port>`: what Courier is pointed at. */
@@ -60,14 +60,7 @@ export async function startHostileApi(target: string): Promise<HostileApi> {
     req.pipe(forward);
     req.on('error', () => forward.destroy());
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnFreePort(server);
   return {
     url: `http://127.0.0.1:${port}`,
     asked,

@@ -10,8 +10,8 @@
  */
 import { readFileSync } from 'node:fs';
 import http, { type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
+import { listenOnFreePort } from '../../support/listen';
 import https from 'node:https';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -91,14 +91,7 @@ export async function startHttpsFront(target: string): Promise<HttpsFront> {
       req.on('error', () => forward.destroy());
     },
   );
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnFreePort(server);
   return {
     port,
     requests,
