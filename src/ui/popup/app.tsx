@@ -29,8 +29,9 @@ export function afterInteractive(warm: () => void): void {
   loadHello();
   void loadActivity();
   markActivitySeen();
-  loadStorageUsage();
   idle(() => {
+    // Not first-paint work: on Firefox the background sums every stored item to answer it.
+    loadStorageUsage();
     ensureCatalog();
     idle(warm);
   });
