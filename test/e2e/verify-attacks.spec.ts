@@ -15,77 +15,39 @@
  * failure names the mode and the build. Each test first sees the honest answer to its request
  * pass, so a refusal is the tamper's and not a false positive on the request.
  */
-import { test as base, type BrowserContext, type Page } from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { test as base, type Page } from '@playwright/test';
 import { call, connect, expectError, expectOk, extensionPage, openDapp, protocol, type Answer } from './bridge-support';
-import { expect, extensionWorker, launchExtensionContext } from './support/fixtures';
-import { startHttpsFront, type HttpsFront } from './support/https-front';
+import { withRig, type Build, type Rig as BuildRig } from './support/build-rig';
+import { expect } from './support/fixtures';
 import type { LocalService } from './support/local-service';
 import { startOwnService } from './support/own-service';
-import { startPageServer } from './support/page-server';
-import { launchProductionContext, PRODUCTION_API_HOST, PRODUCTION_API_URL } from './support/production-build';
+import { PRODUCTION_API_HOST, PRODUCTION_API_URL } from './support/production-build';
 import { TAMPER_MODES, type TamperMode } from '../../src/service/faults/tamper';
 import { CCTP_FROM_ETHEREUM, ROUTE_TAMPER_MODES, SWAP_ON_ARRIVAL, TAMPER_KIND, requestForMode } from '../support/verify-fixtures';
 
-type Build = 'local' | 'production';
-
-/** One build's browser, connected dApp page and service. */
-interface Rig {
-  build: Build;
-  context: BrowserContext;
+/** One build's rig (build-rig.ts), with a connected dApp page and an extension page. */
+interface Rig extends BuildRig {
   /** A connected dApp page: window.courier is asked from here. */
   page: Page;
   /** An extension page, for Courier's own protocol (settings). */
   extensionPage: Page;
-  /** The service that answers this build's API calls (faults go here). */
-  service: LocalService;
-  serviceUrl: string;
-  /** The production build's https front (null for the local build). */
-  front: HttpsFront | null;
 }
 
-/** Runs the cleanups in reverse order, each whatever the others did. */
-async function unwind(cleanups: (() => Promise<unknown>)[]): Promise<void> {
-  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
-}
-
-/** Starts `build`'s rig, hands it to `use`, and takes it down whatever happened. */
-async function withRig(build: Build, use: (rig: Rig) => Promise<void>): Promise<void> {
-  const cleanups: (() => Promise<unknown>)[] = [];
-  try {
-    // production's timestamps follow the wall clock, and so does verify in production mode
-    const own = await startOwnService(build === 'production' ? { speed: 1 } : {});
-    cleanups.push(() => own.stop());
-    const front = build === 'production' ? await startHttpsFront(own.url) : null;
-    if (front) cleanups.push(() => front.close());
-    const pageServer = await startPageServer();
-    cleanups.push(() => pageServer.close());
-    const userDataDir = mkdtempSync(path.join(os.tmpdir(), `courier-e2e-${build}-`));
-    cleanups.push(async () => rmSync(userDataDir, { recursive: true, force: true }));
-    const context = front ? await launchProductionContext(userDataDir, front.port) : await launchExtensionContext(userDataDir);
-    cleanups.push(() => context.close());
-
-    const worker = await extensionWorker(context);
-    const extensionId = new URL(worker.url()).host;
-    const settings = await extensionPage(context, (p) => `chrome-extension://${extensionId}/${p.replace(/^\//, '')}`);
-    if (build === 'local') {
-      const updated = await protocol(settings, 'courier:settings:update', { api: { environment: 'custom', url: own.url } });
-      expect(updated?.ok, JSON.stringify(updated)).toBe(true);
-    }
-    const page = await openDapp(context, `${pageServer.origin}/`);
-    await connect(context, page);
-    await use({ build, context, page, extensionPage: settings, service: own.service, serviceUrl: own.url, front });
-  } finally {
-    await unwind(cleanups);
-  }
+/** Starts `build`'s rig with its pages, hands it to `use`; build-rig.ts takes it down. */
+function withPages(build: Build, use: (rig: Rig) => Promise<void>): Promise<void> {
+  // production's timestamps follow the wall clock, and so does verify in production mode
+  return withRig(build, build === 'production' ? { speed: 1 } : {}, async (rig) => {
+    const settings = await extensionPage(rig.context, rig.extensionUrl);
+    const page = await openDapp(rig.context, `${rig.pageServer.origin}/`);
+    await connect(rig.context, page);
+    await use({ ...rig, page, extensionPage: settings });
+  });
 }
 
 // One rig per build and worker, made when a test of that build first needs it.
 const test = base.extend<{}, { localRig: Rig; productionRig: Rig }>({
-  localRig: [async ({}, use) => withRig('local', use), { scope: 'worker', timeout: 120_000 }],
-  productionRig: [async ({}, use) => withRig('production', use), { scope: 'worker', timeout: 120_000 }],
+  localRig: [async ({}, use) => withPages('local', use), { scope: 'worker', timeout: 120_000 }],
+  productionRig: [async ({}, use) => withPages('production', use), { scope: 'worker', timeout: 120_000 }],
 });
 
 /**
@@ -144,13 +106,6 @@ async function expectUsedUp(service: LocalService, what: string): Promise<void> 
 function routeRequestOf(request: Record<string, unknown>): Record<string, unknown> {
   const keys = ['source_asset_denom', 'source_asset_chain_id', 'dest_asset_denom', 'dest_asset_chain_id', 'amount_in', 'allow_multi_tx', 'smart_relay'];
   return Object.fromEntries(keys.filter((k) => request[k] !== undefined).map((k) => [k, request[k]]));
-}
-
-/** Sends the build's API calls to the service at `url` from now on: the front's target, or the local build's Settings. */
-async function pointAt(rig: Rig, url: string): Promise<void> {
-  if (rig.front) return rig.front.setTarget(url);
-  const updated = await protocol(rig.extensionPage, 'courier:settings:update', { api: { environment: 'custom', url } });
-  expect(updated?.ok, JSON.stringify(updated)).toBe(true);
 }
 
 /** A msgs / msgs_direct mode: one tampered msgs_direct answer is refused; the honest one before it is not. */
@@ -229,7 +184,7 @@ for (const build of ['local', 'production'] as const) {
       try {
         const moved = await ahead.service.post('/local/clock', { advance_seconds: 2 * 24 * 3600 });
         expect(moved.status, JSON.stringify(moved.body)).toBe(200);
-        await pointAt(rig, ahead.url);
+        await rig.pointAt(ahead.url);
         const answer = await call(rig.page, 'msgs_direct', SWAP_ON_ARRIVAL);
         if (build === 'production') {
           const findings = (expectError(answer, 5002).data as { findings: Finding[] }).findings;
@@ -238,7 +193,7 @@ for (const build of ['local', 'production'] as const) {
           expectPassed(answer, 'local: an honest answer from a service two days ahead');
         }
       } finally {
-        await pointAt(rig, rig.serviceUrl).catch(() => undefined);
+        await rig.pointAt(rig.serviceUrl).catch(() => undefined);
         await ahead.stop();
       }
       expectPassed(await call(rig.page, 'msgs_direct', SWAP_ON_ARRIVAL), `${build}: the honest answer, back on the rig's service`);

@@ -6,8 +6,8 @@ import { spawnService } from './spawn-service';
 
 /**
  * Once per Playwright run: build the extension against the local service, and once more in
- * production mode (its API https://api.skip.build; verify-attacks.spec.ts fronts it), start the
- * service, stop it at the end.
+ * production mode (its API https://api.skip.build; build-rig.ts fronts it for the attack specs,
+ * so it is built whichever spec runs), start the service, stop it at the end.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!existsSync(chromiumPath)) {

@@ -13,14 +13,22 @@ import { chromiumPath, launchArgs, repoRoot, servicePort } from './paths';
 /** The production base URL, baked into the build as its default (DESIGN.md, "Names"). */
 export const PRODUCTION_API_URL = 'https://api.skip.build';
 export const PRODUCTION_API_HOST = new URL(PRODUCTION_API_URL).hostname;
+/** The build's other named https API (Settings → Development), fronted the same way. */
+export const DEVELOPMENT_API_URL = 'https://api.dev.skip.build';
+export const DEVELOPMENT_API_HOST = new URL(DEVELOPMENT_API_URL).hostname;
 
 /** Per port like the local build, so two runs side by side never overwrite each other's. */
 export const productionOutputDir = path.join(repoRoot, `.output/e2e-prod-${servicePort}`);
 export const productionExtensionDir = path.join(productionOutputDir, 'chrome-mv3');
 
-/** The launch args of the production-mode build: api.skip.build resolves to the front at `frontPort`, whose certificate is accepted. */
+/**
+ * The launch args of the production-mode build: api.skip.build resolves to the front at
+ * `frontPort`, whose certificate is accepted; so does api.dev.skip.build, so that switching the
+ * API to Development (a host the manifest holds) reaches a service too rather than the internet.
+ */
 export function productionLaunchArgs(frontPort: number): string[] {
-  return [...launchArgs(productionExtensionDir), `--host-resolver-rules=MAP ${PRODUCTION_API_HOST} 127.0.0.1:${frontPort}`, '--ignore-certificate-errors'];
+  const rules = [PRODUCTION_API_HOST, DEVELOPMENT_API_HOST].map((host) => `MAP ${host} 127.0.0.1:${frontPort}`).join(', ');
+  return [...launchArgs(productionExtensionDir), `--host-resolver-rules=${rules}`, '--ignore-certificate-errors'];
 }
 
 /** Chromium with the production-mode build on `userDataDir`, talking https to the front at `frontPort` as "api.skip.build". */
