@@ -10,6 +10,7 @@ import { makeResolver } from '../../model/resolver';
 import { checkSlippage } from '../../model/quote-request';
 import { routeChainIds } from '../../../api/reading-policy';
 import { estimatedMinimumOut, routeWarning } from '../../model/route-model';
+import { LOSS_CONFIRM_PERCENT, lossWords, routeLoss } from '../../model/loss-gate';
 import { useCatalog } from '../../state/catalog';
 import { quoteRunner } from '../../state/runtime';
 import { quoteForm } from '../../state/core-stores';
@@ -84,8 +85,12 @@ function ReadyRoute({
   const { catalog } = useCatalog();
   const choices = useRouteChoices(runner, state, form.direction);
   const route = choices.selected.route;
-  // accepting one route's warning says nothing about another's
-  useEffect(() => setAccepted(false), [choices.selected.identity]);
+  const [lossAccepted, setLossAccepted] = useState(false);
+  // accepting one route's warning (or loss) says nothing about another's
+  useEffect(() => {
+    setAccepted(false);
+    setLossAccepted(false);
+  }, [choices.selected.identity]);
   const { source, dest } = form;
   const resolve = makeResolver(catalog, [source, dest]);
   const srcAsset = source ?? resolve(route.source_asset_chain_id, route.source_asset_denom);
@@ -93,6 +98,8 @@ function ReadyRoute({
   const slippage = checkSlippage(form.slippage);
   const warning = routeWarning(route);
   const needsAccept = warning !== null;
+  const loss = routeLoss(route);
+  const lossGated = loss.level === 'confirm' && !lossAccepted;
 
   const proceed = () => {
     flow.set({
@@ -116,6 +123,13 @@ function ReadyRoute({
       <RouteChoices runner={runner} state={state} model={choices} dest={dstAsset} source={srcAsset} />
       <WarningBanner route={route} />
       <FeeWarningBanner route={route} resolve={resolve} />
+      {loss.level !== 'none' && (
+        <div class="courier-warning" role="note" data-testid="loss-warning" data-level={loss.level} id="loss-warning">
+          <p class="courier-error-title">{loss.level === 'confirm' ? 'You would lose a large part of the value' : 'This route loses value'}</p>
+          <p>{lossWords(loss)}</p>
+          {loss.level === 'confirm' && <p>From a {LOSS_CONFIRM_PERCENT}% loss Courier asks you to accept it before going on.</p>}
+        </div>
+      )}
       <dl class="courier-kv courier-card">
         <Row term="You send">{displayAmount(route.amount_in, srcAsset.decimals, srcAsset.symbol, route.source_asset_denom)}</Row>
         <Row term="You receive about" testId="route-amount-out">
@@ -150,12 +164,18 @@ function ReadyRoute({
           the warning
         </label>
       )}
+      {loss.level === 'confirm' && (
+        <label class="courier-accept">
+          <input type="checkbox" checked={lossAccepted} aria-describedby="loss-warning" onChange={(e) => setLossAccepted((e.target as HTMLInputElement).checked)} /> I accept
+          the loss
+        </label>
+      )}
       <div class="courier-actions">
         <a href="#/quote" class="courier-button">
           Change
         </a>
         {/* the route picked is still being looked for: Continue would build another one */}
-        <button type="button" class="courier-button" data-variant="primary" disabled={(needsAccept && !accepted) || choices.pick === 'looking'} onClick={proceed}>
+        <button type="button" class="courier-button" data-variant="primary" disabled={(needsAccept && !accepted) || lossGated || choices.pick === 'looking'} onClick={proceed}>
           Continue to addresses
         </button>
       </div>
