@@ -192,7 +192,7 @@ export default function SubmitView({ route }: ViewProps) {
         </button>
         {blockedReason !== null && !hintShowsReason && (
           <p id="submit-blocked" class="courier-muted courier-small-text courier-wrap" data-testid="submit-blocked">
-            {form.mode === 'submit' ? 'Submit' : 'Track'} is off: {blockedReason.charAt(0).toLowerCase() + blockedReason.slice(1)}
+            {form.mode === 'submit' ? 'Submit' : 'Track'} is off: {/^Courier\b/.test(blockedReason) ? blockedReason : blockedReason.charAt(0).toLowerCase() + blockedReason.slice(1)}
           </p>
         )}
         <Loading active={busy} label={form.mode === 'submit' ? 'Broadcasting…' : 'Registering…'} inline />
