@@ -85,21 +85,17 @@ function ReadyRoute({
   const { catalog } = useCatalog();
   const choices = useRouteChoices(runner, state, form.direction);
   const route = choices.selected.route;
-  const [lossAccepted, setLossAccepted] = useState(false);
   // accepting one route's warning (or loss) says nothing about another's
-  useEffect(() => {
-    setAccepted(false);
-    setLossAccepted(false);
-  }, [choices.selected.identity]);
+  useEffect(() => setAccepted(false), [choices.selected.identity]);
   const { source, dest } = form;
   const resolve = makeResolver(catalog, [source, dest]);
   const srcAsset = source ?? resolve(route.source_asset_chain_id, route.source_asset_denom);
   const dstAsset = dest ?? resolve(route.dest_asset_chain_id, route.dest_asset_denom);
   const slippage = checkSlippage(form.slippage);
   const warning = routeWarning(route);
-  const needsAccept = warning !== null;
   const loss = routeLoss(route);
-  const lossGated = loss.level === 'confirm' && !lossAccepted;
+  // one confirmation: a loss from 10% is what the user accepts, and it covers the service's warning too
+  const needsAccept = warning !== null || loss.level === 'confirm';
 
   const proceed = () => {
     flow.set({
@@ -107,7 +103,7 @@ function ReadyRoute({
       routeKey: state.key,
       quotedAt: state.at,
       slippage: slippage.ok ? slippage.percent : '1',
-      unsafeConfirmed: needsAccept,
+      unsafeConfirmed: warning !== null,
       source: source ?? null,
       dest: dest ?? null,
       msgs: null,
@@ -160,14 +156,13 @@ function ReadyRoute({
       </p>
       {needsAccept && (
         <label class="courier-accept">
-          <input type="checkbox" checked={accepted} onChange={(e) => setAccepted((e.target as HTMLInputElement).checked)} /> I accept this route despite
-          the warning
-        </label>
-      )}
-      {loss.level === 'confirm' && (
-        <label class="courier-accept">
-          <input type="checkbox" checked={lossAccepted} aria-describedby="loss-warning" onChange={(e) => setLossAccepted((e.target as HTMLInputElement).checked)} /> I accept
-          the loss
+          <input
+            type="checkbox"
+            checked={accepted}
+            aria-describedby={loss.level === 'confirm' ? 'loss-warning' : undefined}
+            onChange={(e) => setAccepted((e.target as HTMLInputElement).checked)}
+          />{' '}
+          {loss.level === 'confirm' ? 'I accept the loss' : 'I accept this route despite the warning'}
         </label>
       )}
       <div class="courier-actions">
@@ -175,7 +170,7 @@ function ReadyRoute({
           Change
         </a>
         {/* the route picked is still being looked for: Continue would build another one */}
-        <button type="button" class="courier-button" data-variant="primary" disabled={(needsAccept && !accepted) || lossGated || choices.pick === 'looking'} onClick={proceed}>
+        <button type="button" class="courier-button" data-variant="primary" disabled={(needsAccept && !accepted) || choices.pick === 'looking'} onClick={proceed}>
           Continue to addresses
         </button>
       </div>
