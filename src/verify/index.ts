@@ -2,4 +2,4 @@ export { verifyMsgs, verifyMsgsDirect, type VerifyOptions, type VerifyRequest } 
 export { verifyRoute, type RouteAsked } from './request';
 export { FINDING_KINDS, blockingFindings, isBlocking, type Finding, type FindingKind } from './findings';
 export { clockFor, isLocalApi, verifyOptionsFor } from './clock';
-export { MATCH_WORDS, compareSignedTx, type Difference, type DifferenceKind, type SignedComparison } from './signed';
+export { MATCH_WORDS, compareSignedTx, type Difference, type DifferenceKind, type SignedComparison, type TransferGist } from './signed';

@@ -30,9 +30,24 @@ export interface Difference {
   message: string;
 }
 
+/** What a Cosmos transaction's first value-moving message sends: how much of what, to whom, on which chain. */
+export interface TransferGist {
+  chainId: string;
+  amount: string;
+  denom: string;
+  receiver: string;
+}
+
 export type SignedComparison =
   | { verdict: 'match'; tx_index: number; message: string }
-  | { verdict: 'mismatch'; tx_index: number | null; differences: Difference[] }
+  | {
+      verdict: 'mismatch';
+      tx_index: number | null;
+      differences: Difference[];
+      /** The transfer each side makes, when both are Cosmos messages Courier can read (the one-line summary). */
+      pasted?: TransferGist;
+      built?: TransferGist;
+    }
   | { verdict: 'unreadable'; message: string };
 
 export const MATCH_WORDS = 'Matches what Courier built: same chain, signer, messages and amounts';
@@ -303,6 +318,26 @@ function compareSvm(tx: SvmTxParts, built: BuiltTx): Difference[] {
   return out;
 }
 
+const coin = (v: unknown): { denom: string; amount: string } | undefined => {
+  const c = obj(v);
+  return c && typeof c.denom === 'string' && typeof c.amount === 'string' ? { denom: c.denom, amount: c.amount } : undefined;
+};
+
+/** The token, amount and receiver of the first message that moves value (IBC transfer, bank send, contract call with funds, CCTP burn). */
+function gistOf(chainId: string, messages: readonly (Obj | undefined)[]): TransferGist | undefined {
+  for (const json of messages) {
+    if (!json) continue;
+    const sent =
+      coin(json.token) ??
+      (Array.isArray(json.amount) ? coin(json.amount[0]) : undefined) ??
+      (Array.isArray(json.funds) ? coin(json.funds[0]) : undefined) ??
+      (typeof json.amount === 'string' && typeof json.burn_token === 'string' ? { denom: json.burn_token, amount: json.amount } : undefined);
+    const receiver = [json.receiver, json.to_address, json.contract, json.mint_recipient].find((r): r is string => typeof r === 'string' && r !== '');
+    if (sent && receiver) return { chainId, ...sent, receiver };
+  }
+  return undefined;
+}
+
 function differences(pasted: Pasted, built: BuiltTx): Difference[] {
   if (pasted.format === 'cosmos') return compareCosmos(pasted.tx, built);
   if (pasted.format === 'evm') return compareEvm(pasted.tx, built);
@@ -340,5 +375,18 @@ export function compareSignedTx(answer: unknown, pasted: string, broadcastChain?
     return { verdict: 'match', tx_index: exact.built.index, message: `${MATCH_WORDS}${where}` };
   }
   const best = scored.find((s) => s.built.chainId === broadcastChain) ?? scored.reduce((a, b) => (b.found.length < a.found.length ? b : a));
-  return { verdict: 'mismatch', tx_index: best.built.index, differences: best.found };
+  const gists =
+    tx.format === 'cosmos'
+      ? {
+          pasted: gistOf(broadcastChain ?? best.built.chainId, tx.tx.messages.map((m) => m.json)),
+          built: gistOf(best.built.chainId, best.built.cosmos.map((m) => m.json)),
+        }
+      : {};
+  return {
+    verdict: 'mismatch',
+    tx_index: best.built.index,
+    differences: best.found,
+    ...(gists.pasted ? { pasted: gists.pasted } : {}),
+    ...(gists.built ? { built: gists.built } : {}),
+  };
 }

@@ -45,7 +45,16 @@ async function buildWithBridge(page: Page, service: LocalService, c: BridgeCase,
   }
   await page.getByRole('button', { name: 'Review route' }).click();
   await expect(page.getByTestId('route-step').and(page.locator(`[data-kind="${c.operation}"]`))).toHaveCount(1);
-  await page.getByRole('button', { name: 'Continue to addresses' }).click();
+  const proceed = page.getByRole('button', { name: 'Continue to addresses' });
+  // a route that loses 10% or more of the value waits for "I accept the loss" (Eureka's relay fee
+  // on 10 ATOM is about 12%); any other route is not gated
+  const loss = page.getByTestId('loss-warning');
+  if (c.bridge === 'EUREKA') await expect(loss).toHaveAttribute('data-level', 'confirm');
+  if ((await loss.count()) > 0 && (await loss.getAttribute('data-level')) === 'confirm') {
+    await expect(proceed).toBeDisabled();
+    await page.getByLabel('I accept the loss').check();
+  }
+  await proceed.click();
   const fields = page.getByTestId('view-build').locator('input[data-chain]');
   await expect(fields.first()).toBeVisible();
   for (const chain of await fields.evaluateAll((inputs) => inputs.map((i) => i.getAttribute('data-chain')!))) {

@@ -66,7 +66,10 @@ test('BAD_PRICE: explained in words; the unsafe route only after an explicit con
   await expect(page.getByTestId('route-warning')).toBeVisible();
   const proceed = page.getByRole('button', { name: 'Continue to addresses' });
   await expect(proceed).toBeDisabled();
-  await page.getByLabel('I accept this route despite the warning').check();
+  // the poor price is a loss of 10% or more: one confirmation, "I accept the loss", covers both
+  await expect(page.getByTestId('loss-warning')).toHaveAttribute('data-level', 'confirm');
+  await expect(page.getByLabel('I accept this route despite the warning')).toHaveCount(0);
+  await page.getByLabel('I accept the loss').check();
   await expect(proceed).toBeEnabled();
   await expectAccessible(page, 'unsafe route preview');
 

@@ -1,7 +1,7 @@
 /**
  * The popup's Submit view holds a pasted signed transaction against what Build produced, before
  * anything is broadcast: a transaction re-signed after its memo's final receiver or its amount
- * was changed is listed as a mismatch and Submit waits for "I understand the risk"; the honest
+ * was changed is a mismatch said in one line (the list under Details) and Submit waits for "I understand the risk"; the honest
  * one matches, submits and is followed to success. Signed with a fresh faucet key, as a wallet
  * would sign the built messages.
  */
@@ -53,6 +53,11 @@ test('Submit: a tampered signed transaction is a mismatch and gated; the honest 
   await expect(receiver).toHaveAttribute('data-kind', 'recipient');
   await expect(receiver).toContainText(`${thief} in the pasted transaction; Courier built ${osmo}`);
   await expect(page.getByRole('status').filter({ hasText: 'This is not what Courier built' })).toBeVisible();
+  // the same transfer on its face (amount, asset, first receiver): the one line names what differs
+  await expect(page.getByTestId('submit-mismatch-line')).toHaveText('This is not what Courier built: a recipient differs.');
+  await expect(receiver).toBeHidden();
+  await page.getByText(/^Details: \d+ differences?$/).click();
+  await expect(receiver).toBeVisible();
   await expect(submit).toBeDisabled();
   await expectAccessible(page, 'submit mismatch');
   await accept.check();
@@ -62,6 +67,7 @@ test('Submit: a tampered signed transaction is a mismatch and gated; the honest 
 
   // the amount changed: a new text needs its own confirmation
   await field.fill(wrongAmount);
+  await expect(page.getByTestId('submit-mismatch-line')).toHaveText(/^This is a different transfer: 1\.4 ATOM to osmo1\S+…\S{4}, not 1\.5 ATOM to Osmosis\.$/);
   await expect(page.getByTestId('submit-difference').filter({ hasText: 'token.amount' })).toContainText('1400000 in the pasted transaction; Courier built 1500000');
   await expect(page.getByTestId('submit-difference').filter({ hasText: 'token.amount' })).toHaveAttribute('data-kind', 'amount');
   await expect(accept).not.toBeChecked();

@@ -139,9 +139,10 @@ test('quote, preview, build, sign, submit and follow an ATOM → OSMO swap to su
   await expect(page.getByText(/^Balance: .* ATOM$/)).toBeVisible();
   const hub = await accountOf(service, HUB, cosmos);
   await page.getByRole('button', { name: /^Max/ }).click();
-  const whole = balanceOf(hub.balances, 'uatom');
-  await expect(page.getByLabel(/Amount to send/)).toHaveValue(`${whole / 1_000_000n}${whole % 1_000_000n ? `.${(whole % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '')}` : ''}`);
-  await expect(page.getByRole('note').filter({ hasText: 'also pays the network fee' })).toBeVisible();
+  // ATOM pays the Hub's fees: Max keeps one transaction's fee back (average gas price 0.025 × 300,000 gas)
+  const sendable = balanceOf(hub.balances, 'uatom') - 7_500n;
+  await expect(page.getByLabel(/Amount to send/)).toHaveValue(`${sendable / 1_000_000n}${sendable % 1_000_000n ? `.${(sendable % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '')}` : ''}`);
+  await expect(page.getByTestId('max-reserve')).toHaveText('Max keeps 0.0075 ATOM for the network fee.');
 
   expect(errors).toEqual([]);
 });

@@ -151,6 +151,11 @@ export const ROUTE_WARNING_TYPES = ['LOW_INFO_WARNING', 'BAD_PRICE_WARNING'] as 
 export const RouteWarningType = openEnum(ROUTE_WARNING_TYPES);
 export type RouteWarningType = z.infer<typeof RouteWarningType>;
 
+/** `warning.type` of a msgs answer asked with `enable_gas_warnings` (openapi does not show it; production's values). */
+export const GAS_WARNING_TYPES = ['INSUFFICIENT_GAS_AT_INTERMEDIATE', 'INSUFFICIENT_GAS_AT_DEST_EOA'] as const;
+export const GasWarningType = openEnum(GAS_WARNING_TYPES);
+export type GasWarningType = z.infer<typeof GasWarningType>;
+
 /** `reason` of an error detail. */
 export const ERROR_DETAIL_REASONS = ['LOW_INFO_ERROR', 'BAD_PRICE_ERROR', 'HIGH_LOSS_ERROR'] as const;
 export const ErrorDetailReason = openEnum(ERROR_DETAIL_REASONS);

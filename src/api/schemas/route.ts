@@ -1,7 +1,7 @@
 /** route, msgs and msgs_direct: quoting a route and building what to sign. */
 import { z } from 'zod';
 import { ChainAffiliates, Fee, SmartSwapOptions, SwapVenue } from './common';
-import { RouteWarningType } from './enums';
+import { GasWarningType, RouteWarningType } from './enums';
 import { F, pick } from './fields';
 import { Operation } from './operations';
 import { BasisPoints, ChainId, DecimalString } from './primitives';
@@ -129,12 +129,21 @@ function withSignables<T extends z.ZodType>(schema: T) {
   }, schema);
 }
 
+/** An account on the route that cannot pay gas (msgs asked with `enable_gas_warnings`). */
+export const GasWarning = z.looseObject({
+  type: GasWarningType,
+  message: unknownable(F.message),
+});
+export type GasWarning = z.infer<typeof GasWarning>;
+
 const signables = {
   msgs: unknownable(SIGNABLE_LISTS.msgs),
   txs: unknownable(SIGNABLE_LISTS.txs),
   /** Minimum output after all operations, fees and slippage. */
   min_amount_out: unknownable(F.min_amount_out),
   estimated_fees: unknownable(z.array(Fee)),
+  /** Only when asked with enable_gas_warnings; an unreadable one is unknown, never a refusal. */
+  warning: unknownable(GasWarning.nullable()),
 };
 
 export const MsgsResponse = withSignables(z.looseObject(signables));

@@ -65,6 +65,10 @@ const api = <S extends z.ZodType>(params: S, call: (client: ApiClient, body: z.o
 });
 
 /** A site pays for the API requests it causes. */
+/** Asks the API for gas warnings (an account on the route without gas) unless the page set the option itself. */
+const withGasWarnings = <B extends { enable_gas_warnings?: boolean | undefined }>(body: B): B =>
+  body.enable_gas_warnings === undefined ? { ...body, enable_gas_warnings: true } : body;
+
 const site = (origin: string): Payer => ({ kind: 'origin', origin });
 
 const NOT_CONNECTED: Record<Exclude<ApprovalOutcome, 'approved'>, string> = {
@@ -138,13 +142,14 @@ export const BRIDGE_METHOD_SPECS: Record<BridgeMethod, MethodSpec> = {
     },
   },
   // checked against the addresses the page sent before the page sees them (verify.ts)
+  // gas warnings unless the page said otherwise: a page's user is told of an account without gas as the popup's is
   msgs: api(MsgsRequest, async (client, body) => {
-    const answer = await client.msgs(body);
+    const answer = await client.msgs(withGasWarnings(body));
     checkMsgsAnswer(body, answer, verifyOptionsFor(client.baseUrl));
     return answer;
   }),
   msgs_direct: api(MsgsDirectRequest, async (client, body) => {
-    const answer = await client.msgsDirect(body);
+    const answer = await client.msgsDirect(withGasWarnings(body));
     checkMsgsDirectAnswer(body, answer, verifyOptionsFor(client.baseUrl));
     return answer;
   }),

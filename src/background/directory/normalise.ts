@@ -20,6 +20,15 @@ function chainOf(raw: Record<string, unknown>): Directory['chains'][number] | nu
     .map((f) => (typeof f === 'object' && f !== null ? str((f as Record<string, unknown>).denom, 256) : null))
     .filter((d): d is string => d !== null)
     .slice(0, 50);
+  // the average tier: what wallets pay by default (Max keeps that much back for the fee)
+  const gasPrices: Record<string, string> = {};
+  for (const f of fees.slice(0, 50)) {
+    if (typeof f !== 'object' || f === null) continue;
+    const denom = str((f as Record<string, unknown>).denom, 256);
+    const tiers = (f as Record<string, unknown>).gas_price;
+    const price = typeof tiers === 'object' && tiers !== null ? str((tiers as Record<string, unknown>).average, 61) : null;
+    if (denom && price && /^[0-9]{1,30}(\.[0-9]{1,30})?$/.test(price)) gasPrices[denom] = price;
+  }
   return {
     id,
     name: str(raw.pretty_name, 200) ?? str(raw.chain_name, 200),
@@ -28,6 +37,7 @@ function chainOf(raw: Record<string, unknown>): Directory['chains'][number] | nu
     bech32Prefix: str(raw.bech32_prefix, 90),
     logo: str(raw.logo_uri, 1024),
     feeDenoms,
+    ...(Object.keys(gasPrices).length > 0 ? { gasPrices } : {}),
   };
 }
 

@@ -17,6 +17,7 @@ export const DirectoryChain = z.object({
   bech32Prefix: optionalText(90),
   logo: optionalText(1024),
   feeDenoms: z.array(text(256)).max(50),
+  gasPrices: z.record(text(256), z.string().regex(/^[0-9]{1,30}(\.[0-9]{1,30})?$/)).optional(),
 }) satisfies z.ZodType<ApiDirectoryChain>;
 
 export const DirectoryAsset = z.object({

@@ -29,6 +29,11 @@ export interface CatalogChain {
   /** Transaction page template with `${txHash}`; feed it to explorerTxUrl(). */
   explorerTx: string | null;
   feeDenoms: readonly string[];
+  /**
+   * Average gas price per fee denom (base units per unit of gas, a decimal string), from the
+   * API's chain list; absent when the API gave none (the bundled catalog carries no prices).
+   */
+  gasPrices?: Readonly<Record<string, string>>;
 }
 
 export interface CatalogAsset {

@@ -29,6 +29,8 @@ export interface ApiDirectoryChain {
   bech32Prefix: string | null;
   logo: string | null;
   feeDenoms: string[];
+  /** Average gas price per fee denom, where the API gave one (absent in lists cached before it was kept). */
+  gasPrices?: Record<string, string>;
 }
 
 /** An asset as the API describes it, normalised (absent, null and '' are null). */
@@ -57,6 +59,10 @@ export interface ApiDirectory {
 
 const isChainType = (t: string): t is ChainType => (CHAIN_TYPES as readonly string[]).includes(t);
 
+// only the API knows gas prices: the bundled catalog has none to prefer
+const gasPricesOf = (api: ApiDirectoryChain) =>
+  api.gasPrices && Object.keys(api.gasPrices).length > 0 ? { gasPrices: Object.freeze({ ...api.gasPrices }) } : {};
+
 function mergeChain(api: ApiDirectoryChain & { type: ChainType }, known: CatalogChain | undefined): CatalogChain {
   if (known) {
     return Object.freeze({
@@ -64,6 +70,7 @@ function mergeChain(api: ApiDirectoryChain & { type: ChainType }, known: Catalog
       logo: known.logo ?? api.logo,
       bech32Prefix: known.bech32Prefix ?? api.bech32Prefix,
       feeDenoms: known.feeDenoms.length > 0 ? known.feeDenoms : Object.freeze([...api.feeDenoms]),
+      ...gasPricesOf(api),
     });
   }
   return Object.freeze({
@@ -75,6 +82,7 @@ function mergeChain(api: ApiDirectoryChain & { type: ChainType }, known: Catalog
     logo: api.logo,
     explorerTx: null,
     feeDenoms: Object.freeze([...api.feeDenoms]),
+    ...gasPricesOf(api),
   });
 }
 

@@ -54,8 +54,11 @@ export function ErrorBox({
   retryLabel = 'Try again',
   children,
   testId,
+  messageFirst = false,
 }: {
   error: UiError;
+  /** Show the service's own message in full under the title (a refusal whose reason matters), not only in the disclosure. */
+  messageFirst?: boolean;
   onRetry?: (() => void) | undefined;
   retryLabel?: string;
   children?: ComponentChildren;
@@ -66,10 +69,16 @@ export function ErrorBox({
     <div class="courier-error" role="alert" data-kind={error.kind} data-testid={testId ?? 'error'}>
       <p class="courier-error-title">{error.title}</p>
       <p>{error.explanation}</p>
+      {messageFirst && error.message && (
+        <p class="courier-wrap" data-testid="service-reason">
+          {error.httpStatus !== null ? 'The service said: ' : ''}
+          <span class="courier-error-message">{error.message}</span>
+        </p>
+      )}
       {hasDetails && (
         <details class="courier-details">
           <summary>{error.httpStatus !== null ? 'What the service said' : 'Details'}</summary>
-          {error.message && <p class="courier-error-message">{error.message}</p>}
+          {error.message && !messageFirst && <p class="courier-error-message">{error.message}</p>}
           <dl class="courier-pairs">
             {error.code !== null && (
               <>

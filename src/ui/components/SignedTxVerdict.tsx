@@ -20,14 +20,18 @@ const KIND_WORDS: Record<DifferenceKind, string> = {
  */
 export function SignedTxVerdict({
   comparison,
+  summary,
   accepted,
   onAccept,
 }: {
   comparison: SignedComparison | undefined;
+  /** The mismatch in one line (model/submit-summary.ts), shown before the list. */
+  summary?: string | null;
   accepted: boolean;
   onAccept: (accepted: boolean) => void;
 }) {
-  const bad = comparison !== undefined && comparison.verdict !== 'match';
+  // an unreadable paste is not accepted at all: Submit stays off until it reads as a transaction
+  const bad = comparison?.verdict === 'mismatch';
   return (
     <>
       <div role="status" aria-live="polite" id="submit-verdict">
@@ -37,22 +41,31 @@ export function SignedTxVerdict({
           </p>
         )}
         {comparison?.verdict === 'unreadable' && (
-          <div class="courier-warning" data-testid="submit-verdict" data-verdict="unreadable">
-            <p class="courier-error-title">{comparison.message}. Do not submit it unless you know what it is.</p>
+          <div class="courier-warning courier-wrap" data-testid="submit-verdict" data-verdict="unreadable">
+            <p class="courier-error-title">{comparison.message}.</p>
+            <p>Submit stays off until the text reads as a signed transaction: copy it again from your wallet.</p>
           </div>
         )}
         {comparison?.verdict === 'mismatch' && (
-          <div class="courier-warning" data-testid="submit-verdict" data-verdict="mismatch">
-            <p class="courier-error-title">
-              This is not what Courier built{comparison.tx_index === null ? '' : ` (transaction ${comparison.tx_index + 1})`}. Do not submit it unless you know why:
+          <div class="courier-warning courier-wrap" data-testid="submit-verdict" data-verdict="mismatch">
+            <p class="courier-error-title" data-testid="submit-mismatch-line">
+              {summary ?? 'This is not what Courier built.'}
             </p>
-            <ul>
-              {comparison.differences.map((d, i) => (
-                <li key={i} data-testid="submit-difference" data-kind={d.kind}>
-                  <strong>{KIND_WORDS[d.kind]}</strong>: {d.message}.
-                </li>
-              ))}
-            </ul>
+            <p>
+              Do not submit it unless you know why{comparison.tx_index === null ? '' : ` (compared with transaction ${comparison.tx_index + 1} Courier built)`}.
+            </p>
+            <details class="courier-details">
+              <summary>
+                Details: {comparison.differences.length} difference{comparison.differences.length === 1 ? '' : 's'}
+              </summary>
+              <ul>
+                {comparison.differences.map((d, i) => (
+                  <li key={i} data-testid="submit-difference" data-kind={d.kind}>
+                    <strong>{KIND_WORDS[d.kind]}</strong>: {d.message}.
+                  </li>
+                ))}
+              </ul>
+            </details>
           </div>
         )}
       </div>

@@ -221,4 +221,24 @@ describe('normalising the answers', () => {
     expect(d.assets).toHaveLength(1);
     expect(d.assets[0]).toMatchObject({ chainId: 'sparse-1', denom: 'usp', symbol: null, name: null, decimals: null, logo: null, isCw20: false });
   });
+
+  it('keeps the average gas price of each fee token (Max keeps a fee back), and drops unreadable ones', () => {
+    const d = normaliseDirectory(
+      {
+        chains: [
+          {
+            chain_id: 'cosmoshub-4',
+            fee_assets: [
+              { denom: 'uatom', gas_price: { low: '0.005', average: '0.025', high: '0.03' } },
+              { denom: 'ibc/X', gas_price: { average: '1e-3' } },
+              { denom: 'uother', gas_price: null },
+            ],
+          },
+        ],
+      } as any,
+      { chain_to_assets_map: {} } as any,
+    );
+    expect(d.chains[0]!.feeDenoms).toEqual(['uatom', 'ibc/X', 'uother']);
+    expect(d.chains[0]!.gasPrices).toEqual({ uatom: '0.025' });
+  });
 });

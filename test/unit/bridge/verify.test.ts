@@ -36,11 +36,17 @@ describe('bridge: verify before answering', () => {
       slippage_tolerance_percent: '1',
     };
     const msgs = wire(buildMsgsJson(getWorld(), msgsRequest as never, { now: Date.now }));
-    const h = bridgeHarness({ api: new FakeApi().on('/v2/fungible/msgs_direct', ok(honest)).on('/v2/fungible/msgs', ok(msgs)) });
+    const api = new FakeApi().on('/v2/fungible/msgs_direct', ok(honest)).on('/v2/fungible/msgs', ok(msgs));
+    const h = bridgeHarness({ api });
     await connected(h, DAPP);
     const direct = await h.request(DAPP, 'msgs_direct', DIRECT);
     expect(direct).toMatchObject({ ok: true, result: { txs: honest.txs } });
     expect(await h.request(DAPP, 'msgs', msgsRequest)).toMatchObject({ ok: true, result: { txs: msgs.txs } });
+    // asked with gas warnings, as the popup asks, unless the page chose
+    expect(api.calls('/v2/fungible/msgs_direct')[0]!.body).toMatchObject({ enable_gas_warnings: true });
+    expect(api.calls('/v2/fungible/msgs')[0]!.body).toMatchObject({ enable_gas_warnings: true });
+    await h.request(DAPP, 'msgs', { ...msgsRequest, enable_gas_warnings: false });
+    expect(api.calls('/v2/fungible/msgs')[1]!.body).toMatchObject({ enable_gas_warnings: false });
   });
 
   it.each(TAMPER_MODES.filter((m) => !ROUTE_TAMPER_MODES.includes(m)))('refuses a %s-tampered answer with 5002 and the findings', async (mode) => {

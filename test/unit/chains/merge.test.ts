@@ -67,6 +67,17 @@ describe('merging the API lists with the bundled catalog', () => {
     expect(merged.asset('cosmoshub-4', 'uatom')).toMatchObject({ symbol: 'ATOM', decimals: 6 });
   });
 
+  it('gas prices come from the API only, for a chain both know and one only the API has', () => {
+    const d = directory();
+    const prices: Record<string, Record<string, string>> = { 'cosmoshub-4': { uatom: '0.025' }, 'newchain-7': { unew: '0.5' } };
+    const chains = d.chains.map((c) => (prices[c.id] ? { ...c, gasPrices: prices[c.id] } : c));
+    const merged = mergeApiDirectory(bundled, { ...d, chains });
+    expect(bundled.chain('cosmoshub-4')!.gasPrices).toBeUndefined();
+    expect(merged.chain('cosmoshub-4')!.gasPrices).toEqual({ uatom: '0.025' });
+    expect(merged.chain('newchain-7')!.gasPrices).toEqual({ unew: '0.5' });
+    expect(merged.chain('osmosis-1')!.gasPrices).toBeUndefined();
+  });
+
   it('a chain and assets only the API has: offered with the API’s own metadata', () => {
     const merged = mergeApiDirectory(bundled, directory());
     expect(bundled.chain('newchain-7')).toBeUndefined();

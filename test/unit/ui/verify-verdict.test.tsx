@@ -74,11 +74,16 @@ describe('SignedTxVerdict', () => {
       tx_index: 0,
       differences: [{ kind: 'amount' as const, message: 'message 1 (MsgTransfer), token.amount: 2 in the pasted transaction; Courier built 1' }],
     };
-    render(<SignedTxVerdict comparison={comparison} accepted={false} onAccept={(yes) => (accepted = yes)} />, root);
+    render(<SignedTxVerdict comparison={comparison} summary="This is not what Courier built: an amount differs." accepted={false} onAccept={(yes) => (accepted = yes)} />, root);
     const item = root.querySelector('[data-testid="submit-difference"]')!;
     expect(item.getAttribute('data-kind')).toBe('amount');
     expect(item.textContent).toBe('Amount: message 1 (MsgTransfer), token.amount: 2 in the pasted transaction; Courier built 1.');
-    expect(live()!.textContent).toContain('This is not what Courier built (transaction 1)');
+    // the one line first, the list under a closed Details disclosure
+    expect(root.querySelector('[data-testid="submit-mismatch-line"]')!.textContent).toBe('This is not what Courier built: an amount differs.');
+    expect(live()!.textContent).toContain('compared with transaction 1 Courier built');
+    const details = item.closest('details')!;
+    expect(details.hasAttribute('open')).toBe(false);
+    expect(details.querySelector('summary')!.textContent).toBe('Details: 1 difference');
     const box = root.querySelector<HTMLInputElement>('[data-testid="submit-accept"]')!;
     expect(box.getAttribute('aria-describedby')).toBe('submit-verdict');
     box.checked = true;
@@ -86,9 +91,10 @@ describe('SignedTxVerdict', () => {
     expect(accepted).toBe(true);
   });
 
-  it('what cannot be read also needs the confirmation', () => {
+  it('what cannot be read is not offered for confirmation: Submit stays off until it reads', () => {
     render(<SignedTxVerdict comparison={{ verdict: 'unreadable', message: 'Courier cannot read this' }} accepted={false} onAccept={() => undefined} />, root);
     expect(root.querySelector('[data-verdict]')!.getAttribute('data-verdict')).toBe('unreadable');
-    expect(root.querySelector('[data-testid="submit-accept"]')).not.toBeNull();
+    expect(root.querySelector('[data-testid="submit-accept"]')).toBeNull();
+    expect(live()!.textContent).toContain('Submit stays off until the text reads as a signed transaction');
   });
 });

@@ -138,6 +138,15 @@ describe('a signed Cosmos transaction against what Build produced', () => {
     ]);
   });
 
+  it('names the transfer each side makes, for the one-line summary', async () => {
+    const result = compareSignedTx(swap, toBase64(await signCosmos(edited((t) => t.replace('"amount":"2500000"', '"amount":"25000000"')))), 'cosmoshub-4');
+    expect(result?.verdict).toBe('mismatch');
+    if (result?.verdict !== 'mismatch') return;
+    expect(result.pasted).toMatchObject({ chainId: 'cosmoshub-4', amount: '25000000', denom: 'uatom' });
+    expect(result.built).toMatchObject({ chainId: 'cosmoshub-4', amount: '2500000', denom: 'uatom' });
+    expect(result.pasted!.receiver).toBe(result.built!.receiver);
+  });
+
   it('amount and denom of the token', async () => {
     const amount = mismatch(compareSignedTx(swap, toBase64(await signCosmos(edited((t) => t.replace('"amount":"2500000"', '"amount":"25000000"'))))));
     expect(amount).toEqual([{ kind: 'amount', message: 'message 1 (MsgTransfer), token.amount: 25000000 in the pasted transaction; Courier built 2500000' }]);

@@ -10,6 +10,7 @@ import { makeResolver } from '../../model/resolver';
 import { routeFees } from '../../model/route-model';
 import { signWithinWords, transferTimeoutSeconds } from '../../model/fees';
 import { decodedMemo, signableTxs, type SignableTx } from '../../model/tx-model';
+import { gasWarningWords, type GasWarningWords } from '../../model/gas-warning';
 import { useCatalog } from '../../state/catalog';
 import { uiError } from '../../state/runtime';
 import { addressBook } from '../../state/core-stores';
@@ -119,6 +120,23 @@ function TxCard({ tx, total, catalog, locked }: { tx: SignableTx; total: number;
   );
 }
 
+function GasWarningBox({ words }: { words: GasWarningWords }) {
+  return (
+    <div class="courier-warning" role="alert" data-testid="gas-warning" data-type={words.type}>
+      <p class="courier-error-title">{words.title}</p>
+      {words.sentences.map((s, i) => (
+        <p key={i}>{s}</p>
+      ))}
+      {words.serviceMessage && (
+        <details class="courier-details">
+          <summary>What the service said</summary>
+          <p class="courier-wrap">{words.serviceMessage}</p>
+        </details>
+      )}
+    </div>
+  );
+}
+
 export default function BuildView() {
   const state = useStore(flow);
   const book = useStore(addressBook);
@@ -150,7 +168,12 @@ export default function BuildView() {
   const dest = state.dest ?? resolve(route.dest_asset_chain_id, route.dest_asset_denom);
   const msgs = state.msgs && JSON.stringify(state.builtFor) === JSON.stringify(addresses.map((a) => a.trim())) ? state.msgs : null;
   const stale = state.quotedAt !== null && Date.now() - state.quotedAt > STALE_MS;
-  const msgsBody = (list: string[]): MsgsRequest => ({ ...msgsRequestFor(route, list, state.slippage), estimated_amount_out: route.estimated_amount_out });
+  // gas warnings: an account on the route that cannot pay its fees is named before anything is signed
+  const msgsBody = (list: string[]): MsgsRequest => ({
+    ...msgsRequestFor(route, list, state.slippage),
+    estimated_amount_out: route.estimated_amount_out,
+    enable_gas_warnings: true,
+  });
 
   const build = async () => {
     setTried(true);
@@ -193,6 +216,18 @@ export default function BuildView() {
   const txs = msgs ? signableTxs(msgs) : [];
   // each fee once, matched against the route's operations: the msgs answer's estimated fees are the newer word
   const fees = routeFees(route, msgs?.estimated_fees?.length ? msgs.estimated_fees : undefined);
+  const gas =
+    msgs?.warning && state.builtFor
+      ? gasWarningWords(msgs.warning, {
+          chainName: (id) => catalog?.chainName(id) ?? id,
+          feeSymbol: (id) => {
+            const denom = catalog?.chain(id)?.feeDenoms[0];
+            return denom ? resolve(id, denom).symbol : null;
+          },
+          dest: { chainId: route.dest_asset_chain_id, address: state.builtFor[state.builtFor.length - 1] ?? null },
+          laterSigningChains: txs.slice(1).flatMap((t) => (t.chainId ? [t.chainId] : [])),
+        })
+      : null;
   // the timeout the transactions were built with (the request's timeout_seconds, else the API's 5 minutes)
   const timeoutSeconds = transferTimeoutSeconds(msgsBody(state.builtFor ?? addresses));
 
@@ -277,6 +312,7 @@ export default function BuildView() {
           <h3 ref={builtHeading} tabIndex={-1}>
             What you will sign
           </h3>
+          {gas && <GasWarningBox words={gas} />}
           <VerifyVerdict findings={findings} blocking={blocking} accepted={!locked} onAccept={(yes) => setAccepted(yes ? msgs : null)} />
           <dl class="courier-kv courier-card">
             {msgs.min_amount_out && (

@@ -8,6 +8,7 @@ import { fromBaseUnits } from '../../../chains/amounts';
 import { CatalogAssetPicker, ReachableAssetPicker } from '../../components/AssetPickers';
 import { DelayedSkeleton, ErrorBox, Loading } from '../../components/Feedback';
 import { checkSlippage, planRouteRequest } from '../../model/quote-request';
+import { maxSendAmount } from '../../model/fee-reserve';
 import { balanceCache, balanceKey, fetchBalances } from '../../state/balances';
 import { addressBook, quoteForm } from '../../state/core-stores';
 import { BRIDGE_IDS, BRIDGE_NAMES, formKinds, SLIPPAGE_PRESETS, type AssetRef, type QuoteForm } from '../../state/quote-form';
@@ -71,10 +72,15 @@ export default function QuoteView() {
   const isFeeToken = form.source !== null && (catalog?.chain(form.source.chainId)?.feeDenoms.includes(form.source.denom) ?? false);
   const sendsAll =
     balance !== null && form.source?.decimals != null && form.direction === 'in' && plan.ok && plan.body.amount_in === balance;
+  // Max leaves one transaction's fee behind when the sent asset pays it (the API's average gas price)
+  const gasPrice = isFeeToken && form.source ? (catalog?.chain(form.source.chainId)?.gasPrices?.[form.source.denom] ?? null) : null;
+  const max = balance !== null ? maxSendAmount(balance, gasPrice) : null;
+  const sendsMax = max?.kind === 'reserved' && form.direction === 'in' && plan.ok && plan.body.amount_in === max.amount;
+  const feeWords = (reserve: string) => (form.source ? displayAmount(reserve, form.source.decimals, form.source.symbol, form.source.denom) : reserve);
 
   const setMax = () => {
-    if (!form.source || balance === null || form.source.decimals === null) return;
-    update({ amount: fromBaseUnits(balance, form.source.decimals), direction: 'in' });
+    if (!form.source || max === null || max.kind === 'short' || form.source.decimals === null) return;
+    update({ amount: fromBaseUnits(max.amount, form.source.decimals), direction: 'in' });
   };
 
   const flip = () => update({ source: form.dest, dest: form.source });
@@ -141,8 +147,17 @@ export default function QuoteView() {
               onInput={(e) => update({ amount: (e.target as HTMLInputElement).value })}
             />
             {balance !== null && form.direction === 'in' && (
-              <button type="button" class="courier-button courier-small" onClick={setMax}>
-                Max<span class="courier-visually-hidden"> (use the whole balance)</span>
+              <button
+                type="button"
+                class="courier-button courier-small"
+                onClick={setMax}
+                disabled={max?.kind === 'short'}
+                aria-describedby={max?.kind === 'short' ? 'quote-max-note' : undefined}
+              >
+                Max
+                <span class="courier-visually-hidden">
+                  {max?.kind === 'reserved' ? ' (the balance less the network fee)' : ' (use the whole balance)'}
+                </span>
               </button>
             )}
           </div>
@@ -154,6 +169,16 @@ export default function QuoteView() {
           {balance !== null && form.source && (
             <p class="courier-muted courier-small-text" id="quote-balance">
               Balance: {displayAmount(balance, form.source.decimals, form.source.symbol, form.source.denom)}
+            </p>
+          )}
+          {sendsMax && max?.kind === 'reserved' && (
+            <p class="courier-note courier-small-text" role="note" id="quote-max-note" data-testid="max-reserve">
+              Max keeps {feeWords(max.reserve)} for the network fee.
+            </p>
+          )}
+          {max?.kind === 'short' && form.direction === 'in' && form.source && (
+            <p class="courier-note courier-small-text" role="note" id="quote-max-note" data-testid="max-reserve">
+              Your balance does not cover the network fee of about {feeWords(max.reserve)}: add some {form.source.symbol} to send it.
             </p>
           )}
           {sendsAll && isFeeToken && form.source && (

@@ -10,6 +10,7 @@ import { makeResolver } from '../../model/resolver';
 import { checkSlippage } from '../../model/quote-request';
 import { routeChainIds } from '../../../api/reading-policy';
 import { estimatedMinimumOut, routeWarning } from '../../model/route-model';
+import { LOSS_CONFIRM_PERCENT, lossWords, routeLoss } from '../../model/loss-gate';
 import { useCatalog } from '../../state/catalog';
 import { quoteRunner } from '../../state/runtime';
 import { quoteForm } from '../../state/core-stores';
@@ -84,7 +85,7 @@ function ReadyRoute({
   const { catalog } = useCatalog();
   const choices = useRouteChoices(runner, state, form.direction);
   const route = choices.selected.route;
-  // accepting one route's warning says nothing about another's
+  // accepting one route's warning (or loss) says nothing about another's
   useEffect(() => setAccepted(false), [choices.selected.identity]);
   const { source, dest } = form;
   const resolve = makeResolver(catalog, [source, dest]);
@@ -92,7 +93,9 @@ function ReadyRoute({
   const dstAsset = dest ?? resolve(route.dest_asset_chain_id, route.dest_asset_denom);
   const slippage = checkSlippage(form.slippage);
   const warning = routeWarning(route);
-  const needsAccept = warning !== null;
+  const loss = routeLoss(route);
+  // one confirmation: a loss from 10% is what the user accepts, and it covers the service's warning too
+  const needsAccept = warning !== null || loss.level === 'confirm';
 
   const proceed = () => {
     flow.set({
@@ -100,7 +103,7 @@ function ReadyRoute({
       routeKey: state.key,
       quotedAt: state.at,
       slippage: slippage.ok ? slippage.percent : '1',
-      unsafeConfirmed: needsAccept,
+      unsafeConfirmed: warning !== null,
       source: source ?? null,
       dest: dest ?? null,
       msgs: null,
@@ -116,6 +119,13 @@ function ReadyRoute({
       <RouteChoices runner={runner} state={state} model={choices} dest={dstAsset} source={srcAsset} />
       <WarningBanner route={route} />
       <FeeWarningBanner route={route} resolve={resolve} />
+      {loss.level !== 'none' && (
+        <div class="courier-warning" role="note" data-testid="loss-warning" data-level={loss.level} id="loss-warning">
+          <p class="courier-error-title">{loss.level === 'confirm' ? 'You would lose a large part of the value' : 'This route loses value'}</p>
+          <p>{lossWords(loss)}</p>
+          {loss.level === 'confirm' && <p>From a {LOSS_CONFIRM_PERCENT}% loss Courier asks you to accept it before going on.</p>}
+        </div>
+      )}
       <dl class="courier-kv courier-card">
         <Row term="You send">{displayAmount(route.amount_in, srcAsset.decimals, srcAsset.symbol, route.source_asset_denom)}</Row>
         <Row term="You receive about" testId="route-amount-out">
@@ -146,8 +156,13 @@ function ReadyRoute({
       </p>
       {needsAccept && (
         <label class="courier-accept">
-          <input type="checkbox" checked={accepted} onChange={(e) => setAccepted((e.target as HTMLInputElement).checked)} /> I accept this route despite
-          the warning
+          <input
+            type="checkbox"
+            checked={accepted}
+            aria-describedby={loss.level === 'confirm' ? 'loss-warning' : undefined}
+            onChange={(e) => setAccepted((e.target as HTMLInputElement).checked)}
+          />{' '}
+          {loss.level === 'confirm' ? 'I accept the loss' : 'I accept this route despite the warning'}
         </label>
       )}
       <div class="courier-actions">

@@ -6,6 +6,10 @@ import { ChainPicker } from '../../components/AssetPickers';
 import { ErrorBox, Loading } from '../../components/Feedback';
 import { SignedTxVerdict } from '../../components/SignedTxVerdict';
 import { checkSignedTx, checkTxHash, submitFormOnArrival } from '../../model/submit-check';
+import { mismatchLine } from '../../model/submit-summary';
+import { makeResolver } from '../../model/resolver';
+import { useCatalog } from '../../state/catalog';
+import { displayAmount } from '../../shared/format';
 import { uiError, upsertTracked } from '../../state/runtime';
 import type { AssetRef } from '../../state/schemas';
 import { flow, submitForm } from '../../state/stores';
@@ -45,7 +49,35 @@ export default function SubmitView({ route }: ViewProps) {
   // the confirmation holds for this exact text on this chain only
   const [acceptedFor, setAcceptedFor] = useState<string | null>(null);
   const acceptKey = `${chain}\n${form.tx}`;
-  const gated = comparison !== undefined && comparison.verdict !== 'match' && acceptedFor !== acceptKey;
+  const gated = comparison !== undefined && comparison.verdict === 'mismatch' && acceptedFor !== acceptKey;
+  // what cannot be read cannot be sent: the reason sits under the button
+  const blockedReason = !chain
+    ? 'Choose the chain first.'
+    : !check.ok
+      ? check.message
+      : comparison?.verdict === 'unreadable'
+        ? 'Courier cannot read this as a signed transaction.'
+        : null;
+  // the field's own hint already says it once the user has typed something
+  const hintShowsReason = !check.ok && showProblem && blockedReason === check.message;
+  const blockedBy = blockedReason === null ? undefined : hintShowsReason ? (form.mode === 'submit' ? 'signed-tx-hint' : 'tx-hash-hint') : 'submit-blocked';
+
+  const { catalog } = useCatalog();
+  const summary = useMemo(() => {
+    if (comparison?.verdict !== 'mismatch') return null;
+    const resolve = makeResolver(catalog, [built.source, built.dest]);
+    const r = built.route;
+    const ids = r?.chain_ids ?? [];
+    // where the built transfer goes: the first hop when it passes through a chain, else the destination
+    const builtWhere = ids.length > 2 ? ` via ${catalog?.chainName(ids[1]!) ?? ids[1]}` : r ? ` to ${catalog?.chainName(r.dest_asset_chain_id) ?? r.dest_asset_chain_id}` : '';
+    return mismatchLine(comparison, {
+      amount: (chainId, denom, amount) => {
+        const info = resolve(chainId, denom);
+        return displayAmount(amount, info.decimals, info.symbol, denom);
+      },
+      builtWhere,
+    });
+  }, [comparison, catalog, built.route, built.source, built.dest]);
 
   // The route the user built, when this transaction starts it: Activity can then say what moves where.
   const extras = () => {
@@ -59,7 +91,7 @@ export default function SubmitView({ route }: ViewProps) {
   const send = async () => {
     setTried(true);
     setError(null);
-    if (!chain || !check.ok || gated) return;
+    if (!chain || !check.ok || gated || blockedReason) return;
     setBusy(true);
     try {
       const item =
@@ -145,14 +177,27 @@ export default function SubmitView({ route }: ViewProps) {
             </p>
           </div>
         )}
-        {form.mode === 'submit' && <SignedTxVerdict comparison={comparison} accepted={!gated} onAccept={(yes) => setAcceptedFor(yes ? acceptKey : null)} />}
+        {form.mode === 'submit' && (
+          <SignedTxVerdict comparison={comparison} summary={summary} accepted={!gated} onAccept={(yes) => setAcceptedFor(yes ? acceptKey : null)} />
+        )}
         {extras().route && <p class="courier-note">Linked to the route you built, so Activity can show what moves where.</p>}
-        <button type="submit" class="courier-button" data-variant="primary" disabled={busy || gated} aria-describedby={gated ? 'submit-verdict' : undefined}>
+        <button
+          type="submit"
+          class="courier-button"
+          data-variant="primary"
+          disabled={busy || gated || blockedReason !== null}
+          aria-describedby={blockedBy ?? (gated ? 'submit-verdict' : undefined)}
+        >
           {form.mode === 'submit' ? 'Submit' : 'Track'}
         </button>
+        {blockedReason !== null && !hintShowsReason && (
+          <p id="submit-blocked" class="courier-muted courier-small-text courier-wrap" data-testid="submit-blocked">
+            {form.mode === 'submit' ? 'Submit' : 'Track'} is off: {/^Courier\b/.test(blockedReason) ? blockedReason : blockedReason.charAt(0).toLowerCase() + blockedReason.slice(1)}
+          </p>
+        )}
         <Loading active={busy} label={form.mode === 'submit' ? 'Broadcasting…' : 'Registering…'} inline />
       </form>
-      {error && <ErrorBox error={error} onRetry={() => void send()} testId="submit-error" />}
+      {error && <ErrorBox error={error} onRetry={() => void send()} testId="submit-error" messageFirst />}
     </section>
   );
 }
