@@ -87,6 +87,36 @@ function OutcomeBadge({ outcome }: { outcome: string }) {
   );
 }
 
+/** CSV and JSON of every transfer listed, for accounting; the export code loads on the first click. */
+function ExportButtons({ items, catalog }: { items: readonly TrackedTx[]; catalog: Catalog | null }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const save = async (kind: 'csv' | 'json') => {
+    setFailed(null);
+    try {
+      const m = await import('../../export/activity-export');
+      const text = kind === 'csv' ? m.activityCsv(items, catalog) : m.activityJson(items, catalog);
+      m.downloadText(text, m.exportFileName(kind), kind === 'csv' ? 'text/csv;charset=utf-8' : 'application/json');
+    } catch (error) {
+      setFailed(error instanceof Error ? error.message : String(error));
+    }
+  };
+  return (
+    <div class="courier-actions" role="group" aria-label="Export activity" data-testid="activity-export">
+      <button type="button" class="courier-button" onClick={() => void save('csv')}>
+        Export CSV
+      </button>
+      <button type="button" class="courier-button" onClick={() => void save('json')}>
+        Export JSON
+      </button>
+      {failed && (
+        <p class="courier-error" role="alert">
+          The export failed: {failed}
+        </p>
+      )}
+    </div>
+  );
+}
+
 function ActivityList() {
   const state = useStore(activity);
   const { catalog } = useCatalog();
@@ -103,6 +133,7 @@ function ActivityList() {
           Nothing tracked yet. Transactions you <a href="#/submit">submit or track</a>, and those sites submit through Courier, appear here.
         </p>
       )}
+      {items.length > 0 && <ExportButtons items={items} catalog={catalog} />}
       {items.length > 0 && (
         <ul class="courier-activity" aria-label="Tracked transactions">
           {items.map((item) => (
