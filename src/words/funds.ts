@@ -124,8 +124,16 @@ export function fundsWords(item: TrackedTx, ctx: FundsContext): FundsWords | nul
     }
     const where = `${chainName(facts, release.chain_id)}${at(ctx, release.chain_id)}`;
     const back = release.chain_id === sourceId;
+    // all of it back where it started: nothing but the network fee was spent
+    const whole = back && release.amount !== null && release.amount === item.route?.amountIn && release.denom === item.route?.sourceDenom;
+    const sentence =
+      release.released === false
+        ? `${what} will be released on ${where}.`
+        : back
+          ? `${what} ${verb(what)} back on ${where}: the transfer did not complete and was refunded.${whole ? ' Only the network fee was spent.' : ''}`
+          : `${what} ${verb(what)} on ${where}.`;
     return {
-      sentence: release.released === false ? `${what} will be released on ${where}.` : `${what} ${verb(what)} ${back ? 'back ' : ''}on ${where}.`,
+      sentence,
       action: back ? 'rebuild' : 'explorer',
       chainId: release.chain_id,
     };

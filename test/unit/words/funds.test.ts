@@ -77,7 +77,7 @@ describe('where the money is', () => {
     const words = fundsWords(item({ lastStatus: status([hop({})], { chain_id: 'osmosis-1', denom: 'uosmo', amount: '2500000', released: true }) }), { facts });
     expect(words).toEqual({ sentence: 'Your 2.5 OSMO is on Osmosis.', action: 'explorer', chainId: 'osmosis-1' });
     const back = fundsWords(item({ lastStatus: status([hop({})], { chain_id: 'cosmoshub-4', denom: 'uatom', amount: '1500000', released: true }) }), { facts });
-    expect(back).toMatchObject({ sentence: 'Your 1.5 ATOM is back on Cosmos Hub.', action: 'rebuild' });
+    expect(back).toMatchObject({ sentence: 'Your 1.5 ATOM is back on Cosmos Hub: the transfer did not complete and was refunded. Only the network fee was spent.', action: 'rebuild' });
     const later = fundsWords(item({ lastStatus: status([hop({})], { chain_id: 'osmosis-1', denom: 'uosmo', amount: null, released: false }) }), { facts });
     expect(later?.sentence).toBe('Your OSMO will be released on Osmosis.');
   });

@@ -137,7 +137,7 @@ function ActivityList() {
       {items.length > 0 && (
         <ul class="courier-activity" aria-label="Tracked transactions">
           {items.map((item) => (
-            <li key={item.id} data-testid="activity-item" data-outcome={item.outcome}>
+            <li key={item.id} data-testid="activity-item" data-outcome={item.outcome} data-id={item.id}>
               <a href={`#/activity/${encodeURIComponent(item.id)}`} class="courier-activity-link">
                 <span class="courier-activity-top">
                   <OutcomeBadge outcome={item.outcome} />
