@@ -231,7 +231,8 @@ function ActivityDetail({ id }: { id: string }) {
 
   const item = fromList ?? (fetched && 'item' in fetched ? fetched.item : undefined);
   const now = useNow(item?.phase === 'pending');
-  const words: HopWordsContext = { chain: (id) => chainLabel(catalog, id), ...(item ? { sentAt: item.createdAt, succeeded: item.outcome === 'success' } : {}), now };
+  // an unknown state's raw id is in the hop's Details, not in its sentence
+  const words: HopWordsContext = { chain: (id) => chainLabel(catalog, id), hideUnknownState: true, ...(item ? { sentAt: item.createdAt, succeeded: item.outcome === 'success' } : {}), now };
 
   const header = (
     <p>
