@@ -4,7 +4,8 @@
  * - a failed transfer reads where the money is ("Your 1.1 ATOM is back on Cosmos Hub…"), offers
  *   the action that fits (Rebuild with a fresh quote, Open in explorer), keeps the raw state and
  *   the API's words under Details, and is not timed against its estimate;
- * - Export downloads a CSV and a JSON whose rows are the Activity list's transfers, in its order.
+ * - Export downloads a CSV and a JSON whose rows are the Activity list's transfers, in its order;
+ * - an amount too small reads the service's minimum in the token sent, with a button that uses it.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
@@ -12,7 +13,7 @@ import { expect, test, type LocalService } from './support/fixtures';
 import { startOwnService } from './support/own-service';
 import { background } from './support/tracked';
 import { signedTransfers } from './support/transfers';
-import { openPopup, useApi } from './popup-helpers';
+import { openPopup, pick, useApi } from './popup-helpers';
 
 const ATOM_ON_OSMOSIS = 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2';
 
@@ -153,4 +154,27 @@ test('Activity exports a CSV and a JSON whose rows are the listed transfers, in 
   } finally {
     await own.stop();
   }
+});
+
+test('an amount too small: "Send at least 0.100001 USDC", and the button fills the amount with it', async ({ context, extensionUrl }) => {
+  test.setTimeout(90_000);
+  const { page, errors } = await openPopup(context, extensionUrl('popup.html'));
+  await page.setViewportSize({ width: 400, height: 600 });
+  await pick(page, 'pick-source', 'usdc noble-1', /Noble/);
+  await pick(page, 'pick-dest', 'usdc ethereum', /Ethereum/);
+  await page.getByLabel(/Amount to send/).fill('0.001');
+  const minimum = page.getByTestId('quote-minimum');
+  // the route's minimum, in USDC (6 decimals), never in base units
+  await expect(minimum).toHaveText(/^Send at least [0-9]+\.[0-9]+ USDC\./, { timeout: 30_000 });
+  const base = (await minimum.getAttribute('data-amount'))!;
+  expect(base).toMatch(/^[0-9]+$/);
+  const shown = `${base.slice(0, -6) || '0'}.${base.slice(-6).padStart(6, '0')}`.replace(/\.?0+$/, '');
+  await expect(minimum).toContainText(`Send at least ${shown} USDC.`);
+  // Courier's sentence carries no base units (the service's own words stay under its disclosure)
+  await expect(page.getByTestId('quote-error').getByText('It would not cover the fees of this route. Send more.', { exact: true })).toBeVisible();
+  await minimum.getByRole('button', { name: `Use ${shown} USDC` }).click();
+  await expect(page.getByLabel(/Amount to send/)).toHaveValue(shown);
+  await expect(minimum).toHaveCount(0, { timeout: 30_000 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400);
+  expect(errors).toEqual([]);
 });
