@@ -9,6 +9,8 @@ import { minimumWords } from '../../../src/words/minimum';
 import { idWords, stateWords } from '../../../src/words/states';
 import { venueName } from '../../../src/words/venues';
 import { BRIDGE_IDS } from '../../../src/api/bridge-ids';
+import { BRIDGE_NAMES as FORM_BRIDGE_NAMES } from '../../../src/ui/state/quote-form';
+import { routeFeeSummary } from '../../../src/routes/fees';
 import { factsCatalog, USDC_ON_ETHEREUM } from '../background/facts-fixture';
 
 const GO_FAST_GATEWAY = '0xE7935104c9670015b21c6300E5b95d2F75474CDA';
@@ -75,6 +77,13 @@ describe('names, not ids', () => {
     for (const [kind, id] of Object.entries(KIND_BRIDGE)) expect(bridgeNameOfKind(kind)).toBe(BRIDGE_NAMES[id]);
     expect(bridgeNameOfKind('swap')).toBeNull();
     expect(bridgeNameOfKind('__proto__')).toBeNull();
+  });
+
+  it('the form, the fee labels and the tracker read the one table', () => {
+    expect(FORM_BRIDGE_NAMES).toBe(BRIDGE_NAMES);
+    // production's estimated entry beside no operation: "Smart relay fee · Go Fast", never "· GO_FAST"
+    const summary = routeFeeSummary({ operations: [], estimated_fees: [{ fee_type: 'SMART_RELAY', bridge_id: 'GO_FAST', amount: '510000', usd_amount: '0.51' } as never] });
+    expect(summary.fees.map((f) => f.label)).toEqual(['Smart relay fee · Go Fast']);
   });
 
   it('venues: "osmosis-poolmanager" is Osmosis; "<chain>-<dex>" reads "<Dex> on <Chain>"', () => {
