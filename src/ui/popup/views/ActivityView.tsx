@@ -298,6 +298,15 @@ function ActivityDetail({ id }: { id: string }) {
             Service state: {serviceStateWords(item.state)}
           </p>
         )}
+        {/* the raw id in a details line (with a problem, it is in the problem's Details) */}
+        {item.state && !problem && (
+          <details class="courier-details">
+            <summary>Details</summary>
+            <p class="courier-small-text">
+              Service state <RawId id={item.state} testId="service-state-id" />
+            </p>
+          </details>
+        )}
         <p class="courier-small-text">
           {chainLabel(catalog, item.chainId)} ·{' '}
           {explorer ? (
@@ -314,7 +323,7 @@ function ActivityDetail({ id }: { id: string }) {
       </div>
 
       {problem && (
-        <div class={funds ? 'courier-error' : 'courier-warning'} role="alert" data-testid="activity-problem" data-action={funds?.action ?? ''}>
+        <div class={funds && item.outcome !== 'expired' ? 'courier-error' : 'courier-warning'} role="alert" data-testid="activity-problem" data-action={funds?.action ?? ''}>
           {/* where the money is, in Courier's words, first; then what to do */}
           <p data-testid="funds-words">{funds ? funds.sentence : problem}</p>
           {funds && (
