@@ -107,7 +107,7 @@ test('a hostile status: the notification speaks only Courier’s words, Activity
     await expect(view.locator('img')).toHaveCount(0);
     // the explorer link is the registry's page for the hash, on the chain's own explorer
     // (the card's hash, and the failure's "Open in explorer")
-    const explorerLinks = view.getByRole('link', { name: /in the explorer/ });
+    const explorerLinks = view.getByRole('link', { name: /in (the )?explorer/ });
     await expect(explorerLinks).toHaveCount(2);
     for (const link of await explorerLinks.all()) await expect(link).toHaveAttribute('href', `https://www.mintscan.io/cosmos/transactions/${item.txHash}`);
     await expect(popup.locator('a[href*="evil" i]')).toHaveCount(0);

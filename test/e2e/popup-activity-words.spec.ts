@@ -13,7 +13,7 @@ import { expect, test, type LocalService } from './support/fixtures';
 import { startOwnService } from './support/own-service';
 import { background } from './support/tracked';
 import { signedTransfers } from './support/transfers';
-import { openPopup, pick, useApi } from './popup-helpers';
+import { expectAccessible, openPopup, pick, useApi } from './popup-helpers';
 
 const ATOM_ON_OSMOSIS = 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2';
 
@@ -59,7 +59,7 @@ test('a failed transfer says where the money is, with the action that fits; the 
     // the action that fits a refund, and the explorer
     await expect(problem).toHaveAttribute('data-action', 'rebuild');
     await expect(problem.getByRole('button', { name: 'Rebuild with a fresh quote' })).toBeVisible();
-    await expect(problem.getByRole('link', { name: /Open transaction .* in the explorer/ })).toHaveAttribute('href', /^https:\/\/www\.mintscan\.io\/cosmos\/transactions\//);
+    await expect(problem.getByRole('link', { name: /^Open in explorer/ })).toHaveAttribute('href', /^https:\/\/www\.mintscan\.io\/cosmos\/transactions\//);
     // no "took 3 s · estimate 30 s" on a failure
     await expect(view.getByTestId('timing')).toHaveCount(0);
     // the raw state id only under Details, whole, broken (if ever) at an underscore
@@ -70,8 +70,9 @@ test('a failed transfer says where the money is, with the action that fits; the 
     await expect(rawState).toBeVisible();
     await expect(rawState).toHaveText('STATE_COMPLETED_ERROR');
     expect(await rawState.evaluate((e) => getComputedStyle(e).wordBreak)).toBe('normal');
-    // nothing widens the popup
+    // nothing widens the popup, and the failure passes axe with its Details open
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400);
+    await expectAccessible(page, 'a failed transfer');
 
     // Rebuild: the quote form with this transfer's assets and amount
     await problem.getByRole('button', { name: 'Rebuild with a fresh quote' }).click();
@@ -150,6 +151,7 @@ test('Activity exports a CSV and a JSON whose rows are the listed transfers, in 
     expect(parsed.transfers.map((t: any) => `${t.tx_chain_id}:${t.tx_hash}`)).toEqual(listed.map((l) => l.id));
     expect(parsed.transfers.map((t: any) => [t.from_chain, t.to_chain, t.amount_sent, t.state])).toEqual(rows.map((r) => [col(r, 'from_chain'), col(r, 'to_chain'), col(r, 'amount_sent'), col(r, 'state')]));
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400);
+    await expectAccessible(page, 'Activity with its export');
     expect(errors).toEqual([]);
   } finally {
     await own.stop();

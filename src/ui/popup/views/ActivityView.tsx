@@ -339,7 +339,7 @@ function ActivityDetail({ id }: { id: string }) {
                 </button>
               )}
               {explorer && (
-                <ExternalLink href={explorer} label={`Open transaction ${shortHash(item.txHash)} in the explorer`}>
+                <ExternalLink href={explorer} label={`Open in explorer: transaction ${shortHash(item.txHash)}`}>
                   Open in explorer
                 </ExternalLink>
               )}
