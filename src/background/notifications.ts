@@ -9,7 +9,9 @@
  * (notification-budget.ts); the user's own never are.
  */
 import type { Logger } from './storage/versioned';
-import { BRIDGE_NAMES, failingHop, hopStateWords } from './tracker/hop-words';
+import { failingHop, hopStateWords } from './tracker/hop-words';
+import { bridgeNameOfKind } from '../words/bridges';
+import { fundsWords } from '../words/funds';
 import { clip, type TrackedTx } from './tracker/model';
 import { formatAmount } from '../chains/amounts';
 import type { Catalog } from '../chains/catalog/catalog';
@@ -60,7 +62,7 @@ export function notificationContent(item: TrackedTx, facts?: CourierFacts | null
     case 'success': {
       const out = route ? amountWords(facts, route.amountOut, route.destChainId, route.destDenom) : null;
       const received = out ? ` Expected ≈ ${out}.` : '';
-      return { title: 'Transfer complete', message: clip(`${what} completed.${received}${release}`, 300) };
+      return { title: 'Transfer complete', message: clip(`${what} arrived.${received}${release}`, 300) };
     }
     case 'abandoned':
       return {
@@ -72,13 +74,16 @@ export function notificationContent(item: TrackedTx, facts?: CourierFacts | null
       const transfer = item.lastStatus?.transfers.find((t) => t.hops.some((h) => h.outcome === 'failure')) ?? item.lastStatus?.transfers[0];
       const hop = transfer ? failingHop(transfer.hops, transfer.next_blocking_index) : undefined;
       const refunded = hop !== undefined && (hop.state === 'GO_FAST_TRANSFER_REFUNDED' || hop.txs.some((t) => t.role === 'timeout' || t.role === 'order_refunded' || t.role === 'refund'));
-      const bridge = hop && Object.hasOwn(BRIDGE_NAMES, hop.kind) ? BRIDGE_NAMES[hop.kind] : 'A step';
+      const bridge = (hop && bridgeNameOfKind(hop.kind)) ?? 'A step';
+      // where the money is comes first; the failing step after it; whatever the API said stays in Activity
+      const funds = fundsWords(item, { facts: facts ?? null });
+      // only a place Courier can name: "cannot tell" is what Activity's details are for
+      const where = funds && funds.chainId !== null ? ` ${funds.sentence}` : '';
       const step = hop?.state ? ` ${bridge}: ${hopStateWords(hop, { chain, hideUnknownState: true })}.` : '';
-      // Whatever the API said of it stays in Activity, under its own name.
       const more = step === '' ? ' Details in Courier’s Activity.' : '';
       return {
         title: refunded ? 'Transfer refunded' : 'Transfer failed',
-        message: clip(`${what} did not complete.${step}${more}${release}`, 300),
+        message: clip(`${what} did not complete.${where}${step}${more}`, 300),
       };
     }
   }

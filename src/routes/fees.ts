@@ -23,6 +23,7 @@ import type { Asset, Fee } from '../api/schemas/common';
 import type { Route } from '../api/schemas/route';
 import { decimalToScaled } from '../chains/amounts';
 import { operationBridge, operationWrapper } from './operation';
+import { bridgeName } from '../words/bridges';
 
 export type FeePayer = 'deducted' | 'additional' | 'unknown';
 
@@ -85,17 +86,6 @@ function sameToken(a: { chainId: string | null; denom: string | null }, b: { cha
   return sameDenom(a.denom, b.denom) && (a.chainId === null || b.chainId === null || a.chainId === b.chainId);
 }
 
-const KIND_NAMES: Record<string, string> = {
-  transfer: 'IBC transfer',
-  axelar_transfer: 'Axelar bridge',
-  cctp_transfer: 'CCTP',
-  cctp_transfer_v2: 'CCTP',
-  hyperlane_transfer: 'Hyperlane',
-  go_fast_transfer: 'Go Fast',
-  stargate_transfer: 'Stargate',
-  layer_zero_transfer: 'LayerZero',
-  eureka_transfer: 'IBC Eureka',
-};
 
 /** An operation's own fee, before matching. */
 interface OperationFee {
@@ -163,7 +153,8 @@ function operationFees(op: unknown, index: number): OperationFee[] {
   if (!operation) return [];
   const { kind, body } = operation;
   const bridge = operationBridge(kind, body);
-  const name = KIND_NAMES[kind] ?? kind;
+  // the bridge's name as people know it; an IBC hop's fee reads as a transfer's
+  const name = kind === 'transfer' ? 'IBC transfer' : bridge !== null ? bridgeName(bridge) : kind;
   const txIndex = int(o.tx_index);
   const fromChain = str(body.from_chain_id) ?? str(body.chain_id);
   const input = { chainId: fromChain, denom: str(body.denom_in) ?? str(body.burn_token) ?? str(body.denom) };
@@ -279,7 +270,7 @@ function matchOf(entry: Fee, fees: readonly OperationFee[]): OperationFee | null
 
 function estimatedLabel(fee: Fee): string {
   const kind = fee.fee_type === 'SMART_RELAY' ? 'Smart relay fee' : fee.fee_type ? `Fee (${fee.fee_type})` : 'Fee';
-  return fee.bridge_id ? `${kind} · ${fee.bridge_id}` : kind;
+  return fee.bridge_id ? `${kind} · ${bridgeName(fee.bridge_id)}` : kind;
 }
 
 /** An estimated entry no operation names, as a fee of its own. */

@@ -5,21 +5,10 @@
  */
 
 /** The keys beside an operation's wrapper key (not part of what the operation does). */
+import { KIND_BRIDGE } from '../words/bridges';
+
 const OPERATION_SIBLINGS = new Set(['tx_index', 'amount_in', 'amount_out']);
 
-/** Bridge of an operation kind whose body names none (`transfer` is IBC). */
-const KIND_BRIDGE: Record<string, string> = {
-  transfer: 'IBC',
-  axelar_transfer: 'AXELAR',
-  cctp_transfer: 'CCTP',
-  cctp_transfer_v2: 'CCTP',
-  hyperlane_transfer: 'HYPERLANE',
-  op_init_transfer: 'OPINIT',
-  go_fast_transfer: 'GO_FAST',
-  stargate_transfer: 'STARGATE',
-  layer_zero_transfer: 'LAYER_ZERO',
-  eureka_transfer: 'EUREKA',
-};
 
 /** The operation's kind and body, or null when it has no wrapper key. */
 export function operationWrapper(op: unknown): { kind: string; body: Record<string, unknown> } | null {
@@ -34,5 +23,5 @@ export function operationWrapper(op: unknown): { kind: string; body: Record<stri
 
 /** The bridge an operation crosses: its own `bridge_id`, else its kind's; null for a swap. */
 export function operationBridge(kind: string, body: Record<string, unknown>): string | null {
-  return typeof body.bridge_id === 'string' && body.bridge_id !== '' ? body.bridge_id : (KIND_BRIDGE[kind] ?? null);
+  return typeof body.bridge_id === 'string' && body.bridge_id !== '' ? body.bridge_id : (Object.hasOwn(KIND_BRIDGE, kind) ? KIND_BRIDGE[kind]! : null);
 }

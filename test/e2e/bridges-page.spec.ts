@@ -155,7 +155,8 @@ test('window.courier: one transfer per newer bridge reaches success in words, an
       if (s.refund) {
         expect(note.title).toBe('Transfer refunded');
         expect(note.message).toContain('Go Fast: no solver filled the order: the funds were refunded to the sender on Avalanche.');
-        expect(note.message).toContain('Funds released on Avalanche.');
+        // where the money is, first: all of it back at the sender on Avalanche
+        expect(note.message).toContain('Your 20 USDC is back on Avalanche: the transfer did not complete and was refunded.');
       } else {
         expect(note.title, s.c.bridge).toBe('Transfer complete');
       }

@@ -96,12 +96,13 @@ async function signAndHandOver(page: Page, service: LocalService, key: Uint8Arra
     await expect(submit).toBeEnabled();
     await submit.click();
   } else {
-    const approvals = (await tx.locator('.courier-warning li').allTextContents()).map((text) => {
-      const [, spender, amount, token] = /^Allow (0x[0-9a-fA-F]{40}) to spend (\d+) of token (0x[0-9a-fA-F]{40})$/.exec(text.trim().replace(/\s+/g, ' '))!;
-      return { token_contract: token!, spender: spender!, amount: amount! };
-    });
-    const row = (term: string) => tx.locator('.courier-row').filter({ has: page.locator('dt', { hasText: new RegExp(`^${term.replace(/[()]/g, '\\$&')}$`) }) }).locator('dd');
-    const value = (await row('Value (wei)').count()) > 0 ? (await row('Value (wei)').textContent())!.trim() : '0';
+    // the approval reads in words ("Allow Go Fast (0xE793…) to spend 100 USDC"); the raw facts are its attributes
+    const approvals = await tx.getByTestId('erc20-approval').evaluateAll((items) =>
+      items.map((li) => ({ token_contract: li.getAttribute('data-token')!, spender: li.getAttribute('data-spender')!, amount: li.getAttribute('data-amount')! })),
+    );
+    for (const text of await tx.getByTestId('erc20-approval').allTextContents()) expect(text).toMatch(/^Allow \S.* to spend [0-9.,]+ \S+/);
+    const row = (term: string) => tx.locator('.courier-row').filter({ has: page.locator('dt', { hasText: new RegExp(`^${term}$`) }) }).locator('dd');
+    const value = (await tx.getByTestId('tx-value').count()) > 0 ? (await tx.getByTestId('tx-value').getAttribute('data-base-units'))! : '0';
     const hash = await executeEvmTx(service, {
       chain_id: chain,
       signer_address: signer,

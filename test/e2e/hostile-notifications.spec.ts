@@ -93,7 +93,7 @@ for (const build of BUILDS) {
       const note = notes[0]!;
       for (const part of ['frozen', 'Verify', 'evil', 'http', '<img', 'courier-support']) expect(note.message, part).not.toContain(part);
       expect(note.title).toBe('Transfer failed');
-      expect(note.message).toMatch(/^1\.5 ATOM from Cosmos Hub to Osmosis did not complete\. Details in Courier’s Activity\./);
+      expect(note.message).toMatch(/^1\.5 ATOM from Cosmos Hub to Osmosis did not complete\. (Your .+\. )?Details in Courier’s Activity\./);
       // the button opens the registry's page for the hash (notifications.test.ts follows the click)
       expect(note.buttons).toEqual([{ title: 'Open in explorer' }]);
       expect(JSON.stringify(note)).not.toContain('evil');
@@ -103,12 +103,18 @@ for (const build of BUILDS) {
       const { view } = await activityDetail(popup, extensionUrl, id);
       await expect(view).toHaveAttribute('data-outcome', 'failure');
       const problem = view.getByTestId('activity-problem');
-      await expect(problem.locator('p').first()).toHaveText('The transfer failed.');
+      // where the money is, in Courier's words (from the API's facts, never its text)
+      await expect(problem.getByTestId('funds-words')).toHaveText(/^(Your |The transfer failed)/);
+      await expect(problem.getByTestId('funds-words')).not.toContainText('evil');
+      await problem.getByText('Details', { exact: true }).click();
       await expect(view.getByTestId('api-says')).toHaveText(`The routing API says: ${PHISH}`);
       await expect(view.getByTestId('api-message')).toHaveText(PHISH);
       await expect(view.locator('img')).toHaveCount(0);
       // the explorer link is the registry's page for the hash, on the chain's own explorer
-      await expect(view.getByRole('link', { name: /in the explorer/ })).toHaveAttribute('href', `https://www.mintscan.io/cosmos/transactions/${item.txHash}`);
+      // (the card's hash, and the failure's "Open in explorer")
+      const explorerLinks = view.getByRole('link', { name: /in (the )?explorer/ });
+      await expect(explorerLinks).toHaveCount(2);
+      for (const link of await explorerLinks.all()) await expect(link).toHaveAttribute('href', `https://www.mintscan.io/cosmos/transactions/${item.txHash}`);
       await expect(popup.locator('a[href*="evil" i]')).toHaveCount(0);
     });
   });

@@ -43,7 +43,7 @@ test('quote, preview, build, sign, submit and follow an ATOM → OSMO swap to su
   await expect(steps.nth(0)).toContainText('Cosmos Hub');
   await expect(steps.nth(0)).toContainText('Osmosis');
   await expect(steps.nth(1)).toContainText('Swap');
-  await expect(steps.nth(1)).toContainText('osmosis-poolmanager');
+  await expect(steps.nth(1).locator('.courier-tag')).toHaveText('Osmosis'); // the venue by name, not osmosis-poolmanager
   await expect(steps.nth(1)).toContainText('OSMO');
   await expect(page.getByTestId('view-route')).toContainText('Estimated time');
   await screenshot(page, 'route');

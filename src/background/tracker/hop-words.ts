@@ -9,6 +9,7 @@
  */
 import type { CompactHop } from './model';
 import { OPINIT_WITHDRAWAL_SECONDS } from './typical-duration';
+import { bridgeNameOfKind } from '../../words/bridges';
 
 export interface HopWordsContext {
   /** A chain's name for people ("Noble"), or its id when unknown. */
@@ -41,18 +42,6 @@ export function waitWords(seconds: number): string {
   return `${s} s`;
 }
 
-/** The bridge's name as people use it, by operation kind. */
-export const BRIDGE_NAMES: Record<string, string> = {
-  ibc_transfer: 'IBC',
-  eureka_transfer: 'IBC Eureka',
-  cctp_transfer: 'CCTP',
-  axelar_transfer: 'Axelar',
-  go_fast_transfer: 'Go Fast',
-  hyperlane_transfer: 'Hyperlane',
-  op_init_transfer: 'OPinit',
-  stargate_transfer: 'Stargate',
-  layer_zero_transfer: 'LayerZero',
-};
 
 /** What the hop is doing, or did, in one sentence (no trailing period). */
 export function hopStateWords(hop: CompactHop, ctx: HopWordsContext): string {
@@ -176,7 +165,7 @@ export function hopStateWords(hop: CompactHop, ctx: HopWordsContext): string {
 
 /** "waiting on: Stargate delivery to Arbitrum", for the hop the transfer waits on. */
 export function blockingWords(hop: CompactHop, ctx: HopWordsContext): string {
-  const name = BRIDGE_NAMES[hop.kind] ?? 'the next step';
+  const name = bridgeNameOfKind(hop.kind) ?? 'the next step';
   const to = ctx.chain(hop.to_chain_id);
   switch (hop.kind) {
     case 'go_fast_transfer':

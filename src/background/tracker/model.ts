@@ -94,6 +94,21 @@ export const AssetHint = z.object({
 });
 export type AssetHint = z.infer<typeof AssetHint>;
 
+/** One fee of the route, counted once (src/routes/fees.ts), as Activity's export lists it. */
+export const StoredFee = z.object({
+  label: text(128),
+  chain_id: maybe(text(128)),
+  denom: maybe(text(256)),
+  /** Base units; null when the API left it blank. */
+  amount: maybe(text(80)),
+  usd: maybe(text(40)),
+  payer: z.enum(['deducted', 'additional', 'unknown']),
+  /** The fee token's symbol and decimals when the API named them. */
+  symbol: maybe(text(32)),
+  decimals: maybe(z.number().int().min(0).max(36)),
+});
+export type StoredFee = z.infer<typeof StoredFee>;
+
 /** What moved and where, from the route the user accepted (when the caller knows it). */
 export const RouteSummary = z.object({
   sourceDenom: text(256),
@@ -123,6 +138,10 @@ export const RouteSummary = z.object({
   /** null when the API did not say. */
   txsRequired: maybe(z.number().int().nonnegative()),
   doesSwap: z.boolean(),
+  /** The route's fees, each once, for the export. Absent on items stored before it existed. */
+  fees: z.array(StoredFee).max(16).optional(),
+  /** The bridge ids the route crosses, in order. Absent on items stored before it existed. */
+  bridges: z.array(text(32)).max(12).optional(),
   /** Display hints from the UI's catalog; the route itself has no symbols or decimals. */
   source: maybe(AssetHint),
   dest: maybe(AssetHint),

@@ -1,6 +1,8 @@
 import { routeChainIds, type Route } from '../../api';
 import { formatAmount } from '../../chains/amounts';
-import { clip, type AssetHint, type RouteSummary } from './model';
+import { clip, type AssetHint, type RouteSummary, type StoredFee } from './model';
+import { routeFeeSummary } from '../../routes/fees';
+import { routeBridges } from '../../routes/compare';
 import { typicalRouteSeconds, typicalSteps } from './typical-duration';
 
 /** What the tracker keeps of a route: enough to say what moves where, and to pace the polls. */
@@ -22,9 +24,29 @@ export function summariseRoute(
     steps: typicalSteps(route.operations),
     txsRequired: route.txs_required ?? null,
     doesSwap: route.does_swap ?? false,
+    fees: storedFees(route),
+    bridges: routeBridges(route)
+      .slice(0, 12)
+      .map((b) => clip(b, 32)),
     source: hints.source ?? null,
     dest: hints.dest ?? null,
   };
+}
+
+/** The route's fees, each counted once, cut to what the schema keeps (an odd value must not fail the record). */
+function storedFees(route: Route): StoredFee[] {
+  return routeFeeSummary(route)
+    .fees.slice(0, 16)
+    .map((f) => ({
+      label: clip(f.label, 128),
+      chain_id: f.chainId === null ? null : clip(f.chainId, 128),
+      denom: f.denom === null ? null : clip(f.denom, 256),
+      amount: f.amount !== null && /^[0-9]{1,80}$/.test(f.amount) ? f.amount : null,
+      usd: f.usd !== null && /^-?[0-9]{1,20}(\.[0-9]{1,18})?$/.test(f.usd) ? f.usd : null,
+      payer: f.payer,
+      symbol: typeof f.asset?.symbol === 'string' && f.asset.symbol !== '' ? clip(f.asset.recommended_symbol || f.asset.symbol, 32) : null,
+      decimals: typeof f.asset?.decimals === 'number' && Number.isInteger(f.asset.decimals) && f.asset.decimals >= 0 && f.asset.decimals <= 36 ? f.asset.decimals : null,
+    }));
 }
 
 /** "1.5 ATOM" with a hint, else the base units and the denom ("1500000 uatom"). */

@@ -1,6 +1,8 @@
 /** Tracked transactions in words: state, timing against the estimate, hops, errors. */
 import type { CompactHop, CompactTransfer, TrackedTx, TxOutcome } from '../../background/tracker/model';
 import { TRANSFER_EVENT_KINDS } from '../../api/schemas/status';
+import { bridgeNameOfKind } from '../../words/bridges';
+import { stateWords } from '../../words/states';
 
 export const OUTCOME_WORDS: Record<TxOutcome, string> = {
   pending: 'In progress',
@@ -15,21 +17,16 @@ export function outcomeWords(outcome: string): string {
   return (OUTCOME_WORDS as Record<string, string>)[outcome] ?? `Unknown state (${outcome})`;
 }
 
-const HOP_KINDS: Record<string, string> = {
-  ibc_transfer: 'IBC transfer',
-  axelar_transfer: 'Axelar bridge',
-  cctp_transfer: 'CCTP bridge',
-  hyperlane_transfer: 'Hyperlane bridge',
-  op_init_transfer: 'OPinit bridge',
-  go_fast_transfer: 'Go Fast transfer',
-  stargate_transfer: 'Stargate bridge',
-  layer_zero_transfer: 'LayerZero bridge',
-  eureka_transfer: 'IBC Eureka transfer',
+/** A hop is a bridge's transfer: "Go Fast transfer", "CCTP transfer" (the names are src/words'). */
+const hopKindLabel = (kind: string): string | null => {
+  const name = bridgeNameOfKind(kind);
+  return name === null ? null : `${name} transfer`;
 };
 
 /** A hop kind's name; an unknown kind is named as such, with the key the service used. */
 export function hopKindWords(kind: string): { label: string; known: boolean } {
-  if ((TRANSFER_EVENT_KINDS as readonly string[]).includes(kind) && HOP_KINDS[kind]) return { label: HOP_KINDS[kind]!, known: true };
+  const label = (TRANSFER_EVENT_KINDS as readonly string[]).includes(kind) ? hopKindLabel(kind) : null;
+  if (label !== null) return { label, known: true };
   return { label: `Unknown transfer kind “${kind}”`, known: false };
 }
 
@@ -111,20 +108,9 @@ export function estimateWords(t: Pick<ReturnType<typeof timing>, 'estimateSecond
   return t.estimateSource === 'typical' ? `usually about ${format(t.estimateSeconds)}` : `estimate ${format(t.estimateSeconds)}`;
 }
 
-const STATE_WORDS: Record<string, string> = {
-  STATE_UNKNOWN: 'the service does not know this transaction’s state yet',
-  STATE_SUBMITTED: 'submitted, waiting to be seen on chain',
-  STATE_RECEIVED: 'received by the service, not yet processed',
-  STATE_PENDING: 'in progress',
-  STATE_PENDING_ERROR: 'in progress, with an error on the way',
-  STATE_COMPLETED_SUCCESS: 'completed',
-  STATE_COMPLETED_ERROR: 'completed with an error',
-  STATE_ABANDONED: 'abandoned by the service',
-};
-
-/** The service's overall state in words; a state Courier does not know is named as such. */
+/** The service's overall state in words (src/words); its raw id belongs in a details line. */
 export function serviceStateWords(state: string): string {
-  return STATE_WORDS[state] ?? `a state Courier does not know (${state})`;
+  return stateWords(state);
 }
 
 /** Every hop of every transfer, in order, with its transfer index. */

@@ -8,6 +8,8 @@ import type { Route } from '../../api/schemas/route';
 import { decimalToScaled, mulDivBaseUnits } from '../../chains/amounts';
 import { estimatedFee, routeFeeSummary, type FeePart, type FeePayer, type RouteFee } from '../../routes/fees';
 import { fromApiAsset, type AssetInfo } from './assets';
+import { bridgeName } from '../../words/bridges';
+import { venueName } from '../../words/venues';
 
 export interface RouteStep {
   index: number;
@@ -74,11 +76,13 @@ export function routeSteps(route: Route): RouteStep[] {
       const inner = rec(body.swap_in ?? body.swap_out ?? body.smart_swap_in);
       const venue = rec(inner.swap_venue);
       const venues = Array.isArray(body.swap_venues) ? body.swap_venues.map(rec) : [];
-      step.via = str(venue.name) ?? str(venues[0]?.name);
+      const venueId = str(venue.name) ?? str(venues[0]?.name);
+      step.via = venueId === null ? null : venueName(venueId);
       step.priceImpactPercent = str(inner.price_impact_percent);
       step.fromChainId = str(body.chain_id) ?? str(body.from_chain_id);
       step.toChainId = step.fromChainId;
     }
+    else if (step.via !== null) step.via = bridgeName(step.via);
     if (described.kind === 'transfer' && step.via === null) step.via = 'IBC';
     return step;
   });

@@ -197,9 +197,9 @@ export function describeApiError(api: ApiErrorData, context: { baseUrl?: string 
   }
   if (api.code === 3 && AMOUNT_TOO_LOW.test(text)) {
     const minimum = minimumOf(text, api.details);
-    const given = minimum ? ` The service’s minimum: ${minimum.amount}${minimum.unit ? ` ${minimum.unit}` : ''}.` : '';
+    // the minimum itself is said by the view, in the token sent (src/words/minimum.ts), never in base units here
     return {
-      ...withData(base('amount-too-low', 'The amount is too small', `It would not cover the fees of this route.${given} Send more.`, false)),
+      ...withData(base('amount-too-low', 'The amount is too small', 'It would not cover the fees of this route. Send more.', false)),
       minimum,
     };
   }

@@ -31,18 +31,8 @@ export const DEFAULT_SLIPPAGE = '1';
  */
 export { BRIDGE_IDS } from '../../api/bridge-ids';
 
-/** How the popup names each bridge. */
-export const BRIDGE_NAMES: Record<string, string> = {
-  IBC: 'IBC',
-  AXELAR: 'Axelar',
-  CCTP: 'CCTP',
-  HYPERLANE: 'Hyperlane',
-  OPINIT: 'OPinit',
-  GO_FAST: 'Go Fast',
-  STARGATE: 'Stargate',
-  LAYER_ZERO: 'LayerZero',
-  EUREKA: 'IBC Eureka',
-};
+/** How the popup names each bridge: the one table, in src/words. */
+export { BRIDGE_NAMES } from '../../words/bridges';
 
 export interface QuoteForm {
   source: AssetRef | null;

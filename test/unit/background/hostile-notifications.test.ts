@@ -157,7 +157,7 @@ describe('notification words: no API text reaches the title or the message', () 
     };
     expect(notificationContent(failed, factsCatalog())).toEqual({
       title: 'Transfer failed',
-      message: 'Transaction AAAAAA…AAAA on Cosmos Hub did not complete. Details in Courier’s Activity.',
+      message: 'Transaction AAAAAA…AAAA on Cosmos Hub did not complete. Your funds never left Cosmos Hub; only the network fee was spent. Details in Courier’s Activity.',
     });
   });
 
@@ -171,7 +171,7 @@ describe('notification words: no API text reaches the title or the message', () 
       outcome: 'failure',
       lastStatus: { state: 'STATE_COMPLETED_ERROR', state_source: 'state', indicator: null, error: PHISH, transfers: [{ state: 'STATE_COMPLETED_ERROR', hops: [hop], release: null, error: PHISH, next_blocking_index: null }] },
     };
-    expect(notificationContent(item, factsCatalog()).message).toBe('Transaction AAAAAA…AAAA on Cosmos Hub did not complete. IBC: in a state Courier does not know.');
+    expect(notificationContent(item, factsCatalog()).message).toBe('Transaction AAAAAA…AAAA on Cosmos Hub did not complete. Your funds never left Cosmos Hub; only the network fee was spent. IBC: in a state Courier does not know.');
   });
 });
 

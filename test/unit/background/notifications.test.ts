@@ -40,7 +40,7 @@ describe('terminal notifications', () => {
     expect(shown[notificationId(ID_A)]).toMatchObject({
       type: 'basic',
       title: 'Transfer complete',
-      message: expect.stringContaining('1.5 ATOM from Cosmos Hub to Osmosis completed. Expected ≈ 1.49 ATOM.'),
+      message: expect.stringContaining('1.5 ATOM from Cosmos Hub to Osmosis arrived. Expected ≈ 1.49 ATOM.'),
       iconUrl: fakeBrowser.runtime.getURL('/icon-128.png'),
       buttons: [{ title: 'Open in explorer' }],
     });
@@ -131,7 +131,7 @@ describe('terminal notifications', () => {
     // the API's "packet timed out" stays in Activity
     expect(notificationContent({ ...base, outcome: 'failure' }, factsCatalog())).toEqual({
       title: 'Transfer failed',
-      message: 'Transaction BBBBBB…BBBB on Osmosis did not complete. Details in Courier’s Activity. Funds released on Osmosis.',
+      message: 'Transaction BBBBBB…BBBB on Osmosis did not complete. Your OSMO is back on Osmosis: the transfer did not complete and was refunded. Details in Courier’s Activity.',
     });
     expect(notificationContent({ ...base, outcome: 'abandoned' }).title).toBe('Transfer abandoned');
   });
@@ -160,7 +160,7 @@ describe('terminal notifications', () => {
     } as unknown as TrackedTx;
     expect(notificationContent(refunded, factsCatalog())).toEqual({
       title: 'Transfer refunded',
-      message: 'Transaction BBBBBB…BBBB on Ethereum did not complete. Go Fast: no solver filled the order: the funds were refunded to the sender on Ethereum. Funds released on Ethereum.',
+      message: 'Transaction BBBBBB…BBBB on Ethereum did not complete. Your USDC is back on Ethereum: the transfer did not complete and was refunded. Go Fast: no solver filled the order: the funds were refunded to the sender on Ethereum.',
     });
   });
 });

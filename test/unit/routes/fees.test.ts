@@ -36,7 +36,7 @@ const LOCAL_CASES: Record<string, object> = {
 const EXPECTED: Record<string, [label: string, payer: string, source: string][]> = {
   'CCTP (Ethereum → Noble)': [['CCTP relay fee', 'additional', 'both']],
   'CCTP (Noble → Ethereum)': [['CCTP relay fee', 'deducted', 'both']],
-  AXELAR: [['Axelar bridge fee', 'additional', 'both']],
+  AXELAR: [['Axelar fee', 'additional', 'both']],
   IBC: [],
   GO_FAST: [['Go Fast fee', 'deducted', 'both']],
   EUREKA: [['IBC Eureka relay fee', 'deducted', 'both']],
@@ -133,7 +133,7 @@ describe('the routes of the report', () => {
     const other = cctpRoute({ bridge_id: 'AXELAR', amount: '5', usd_amount: '0.01' });
     expect(routeFees(other).map((l) => [l.label, l.source])).toEqual([
       ['CCTP relay fee', 'operation'],
-      ['Smart relay fee · AXELAR', 'estimated'],
+      ['Smart relay fee · Axelar', 'estimated'],
     ]);
     const atom = { denom: 'uatom', chain_id: 'cosmoshub-4', symbol: 'ATOM', decimals: 6 };
     const otherToken = cctpRoute({ amount: '5', usd_amount: '0.01', origin_asset: atom });

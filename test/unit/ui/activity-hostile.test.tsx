@@ -92,8 +92,9 @@ describe('Activity of a hostile status', () => {
     await flushRenders();
 
     const problem = root.querySelector('[data-testid="activity-problem"]')!;
-    // Courier's sentence is Courier's; the API's words follow, under the API's name
-    expect(problem.querySelector('p')!.textContent).toBe('The transfer failed.');
+    // Courier's sentence is Courier's (where the money is); the API's words follow under Details, under the API's name
+    expect(problem.querySelector('[data-testid="funds-words"]')!.textContent).toBe('Your funds are on Cosmos Hub: the Axelar transfer from there to Osmosis failed.');
+    expect(problem.querySelector('[data-testid="problem-details"]')!.textContent).toContain('The transfer failed.');
     expect(root.querySelector('[data-testid="api-says"]')!.textContent).toBe(`The routing API says: ${PHISH} ${MARKUP}`);
     expect(root.querySelector('[data-testid="api-message"]')!.textContent).toBe(`${PHISH} ${MARKUP}`);
     expect(root.querySelector('[data-testid="hop-api-says"]')!.textContent).toBe(`The routing API says: ${MARKUP}`);

@@ -98,7 +98,7 @@ describe('activity in words', () => {
   it('service states in words, the vendor-documented ones included', () => {
     expect(serviceStateWords('STATE_RECEIVED')).toMatch(/received/);
     expect(serviceStateWords('STATE_UNKNOWN')).toMatch(/does not know/);
-    expect(serviceStateWords('STATE_TELEPORTED')).toBe('a state Courier does not know (STATE_TELEPORTED)');
+    expect(serviceStateWords('STATE_TELEPORTED')).toBe('a state Courier does not know');
   });
 
   it('the error in words, by outcome', () => {

@@ -71,7 +71,7 @@ describe('route steps', () => {
   it('one step per operation, with chains, venue and amounts', () => {
     const [transfer, swap] = routeSteps(swapRoute);
     expect(transfer).toMatchObject({ kind: 'transfer', title: 'Transfer', fromChainId: 'cosmoshub-4', toChainId: 'osmosis-1', via: 'IBC', denomIn: 'uatom', denomOut: ATOM_OSMO, amountIn: '1000000', amountOut: '1000000', txIndex: 0 });
-    expect(swap).toMatchObject({ kind: 'swap', title: 'Swap', fromChainId: 'osmosis-1', toChainId: 'osmosis-1', via: 'osmosis-poolmanager', priceImpactPercent: '0.35', amountOut: '22795194' });
+    expect(swap).toMatchObject({ kind: 'swap', title: 'Swap', fromChainId: 'osmosis-1', toChainId: 'osmosis-1', via: 'Osmosis', priceImpactPercent: '0.35', amountOut: '22795194' });
   });
 
   it('an operation of a kind Courier does not know is shown as such, never dropped', () => {

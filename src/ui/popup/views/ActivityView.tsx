@@ -32,6 +32,10 @@ import type { UiError } from '../../shared/errors';
 import { displayAmount, formatAgo, formatDuration, shortHash } from '../../shared/format';
 import { useStore } from '../../shared/store';
 import { navigate } from '../routes';
+import { RawId } from '../../components/RawId';
+import { addressBook, quoteForm } from '../../state/core-stores';
+import { fromBaseUnits } from '../../../chains/amounts';
+import { fundsWords } from '../../../words/funds';
 import type { ViewProps } from '../Shell';
 
 function useNow(active: boolean): number {
@@ -57,7 +61,13 @@ function whatMoved(item: TrackedTx, resolve: Resolver): string | null {
   return `${displayAmount(r.amountIn, src.decimals, src.symbol, r.sourceDenom)} → ${displayAmount(r.amountOut, dst.decimals, dst.symbol, r.destDenom)}`;
 }
 
+/** A transfer that did not arrive is not timed against its estimate ("took 3 s · estimate 30 s" says nothing then). */
+function timed(item: TrackedTx): boolean {
+  return item.outcome !== 'failure' && item.outcome !== 'abandoned' && item.outcome !== 'expired';
+}
+
 function TimingText({ item, now }: { item: TrackedTx; now: number }) {
+  if (!timed(item)) return null;
   const t = timing(item, now);
   const running = item.phase === 'pending';
   const estimate = estimateWords(t, formatDuration);
@@ -77,6 +87,36 @@ function OutcomeBadge({ outcome }: { outcome: string }) {
   );
 }
 
+/** CSV and JSON of every transfer listed, for accounting; the export code loads on the first click. */
+function ExportButtons({ items, catalog }: { items: readonly TrackedTx[]; catalog: Catalog | null }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const save = async (kind: 'csv' | 'json') => {
+    setFailed(null);
+    try {
+      const m = await import('../../export/activity-export');
+      const text = kind === 'csv' ? m.activityCsv(items, catalog) : m.activityJson(items, catalog);
+      m.downloadText(text, m.exportFileName(kind), kind === 'csv' ? 'text/csv;charset=utf-8' : 'application/json');
+    } catch (error) {
+      setFailed(error instanceof Error ? error.message : String(error));
+    }
+  };
+  return (
+    <div class="courier-actions" role="group" aria-label="Export activity" data-testid="activity-export">
+      <button type="button" class="courier-button" onClick={() => void save('csv')}>
+        Export CSV
+      </button>
+      <button type="button" class="courier-button" onClick={() => void save('json')}>
+        Export JSON
+      </button>
+      {failed && (
+        <p class="courier-error" role="alert">
+          The export failed: {failed}
+        </p>
+      )}
+    </div>
+  );
+}
+
 function ActivityList() {
   const state = useStore(activity);
   const { catalog } = useCatalog();
@@ -93,10 +133,11 @@ function ActivityList() {
           Nothing tracked yet. Transactions you <a href="#/submit">submit or track</a>, and those sites submit through Courier, appear here.
         </p>
       )}
+      {items.length > 0 && <ExportButtons items={items} catalog={catalog} />}
       {items.length > 0 && (
         <ul class="courier-activity" aria-label="Tracked transactions">
           {items.map((item) => (
-            <li key={item.id} data-testid="activity-item" data-outcome={item.outcome}>
+            <li key={item.id} data-testid="activity-item" data-outcome={item.outcome} data-id={item.id}>
               <a href={`#/activity/${encodeURIComponent(item.id)}`} class="courier-activity-link">
                 <span class="courier-activity-top">
                   <OutcomeBadge outcome={item.outcome} />
@@ -107,7 +148,7 @@ function ActivityList() {
                   {item.route
                     ? `${chainLabel(catalog, item.route.sourceChainId)} → ${chainLabel(catalog, item.route.destChainId)}`
                     : chainLabel(catalog, item.chainId)}
-                  {' · '}
+                  {timed(item) && ' · '}
                   <TimingText item={item} now={now} />
                 </span>
               </a>
@@ -159,8 +200,20 @@ function BridgeTracker({ kind, link }: { kind: string; link: string }) {
   );
 }
 
+/** Back to the quote form with this transfer's assets and amount, for a fresh route. */
+function rebuild(item: TrackedTx, resolve: Resolver): void {
+  const r = item.route;
+  if (!r) return;
+  const source = resolve(r.sourceChainId, r.sourceDenom);
+  const dest = resolve(r.destChainId, r.destDenom);
+  const decimals = r.source?.decimals ?? source.decimals;
+  quoteForm.set((f) => ({ ...f, source, dest, direction: 'in', amount: decimals === null || !/^[0-9]{1,78}$/.test(r.amountIn) ? f.amount : fromBaseUnits(r.amountIn, decimals) }));
+  navigate({ name: 'quote' });
+}
+
 function ActivityDetail({ id }: { id: string }) {
   const list = useStore(activity);
+  const book = useStore(addressBook);
   const { catalog } = useCatalog();
   const [fetched, setFetched] = useState<{ item: TrackedTx } | { error: UiError } | null>(null);
   const [busy, setBusy] = useState<'retry' | 'check' | 'remove' | null>(null);
@@ -178,7 +231,8 @@ function ActivityDetail({ id }: { id: string }) {
 
   const item = fromList ?? (fetched && 'item' in fetched ? fetched.item : undefined);
   const now = useNow(item?.phase === 'pending');
-  const words: HopWordsContext = { chain: (id) => chainLabel(catalog, id), ...(item ? { sentAt: item.createdAt, succeeded: item.outcome === 'success' } : {}), now };
+  // an unknown state's raw id is in the hop's Details, not in its sentence
+  const words: HopWordsContext = { chain: (id) => chainLabel(catalog, id), hideUnknownState: true, ...(item ? { sentAt: item.createdAt, succeeded: item.outcome === 'success' } : {}), now };
 
   const header = (
     <p>
@@ -203,6 +257,7 @@ function ActivityDetail({ id }: { id: string }) {
   const hops = allHops(item);
   const releaseAsset = release?.chain_id && release.denom ? resolve(release.chain_id, release.denom) : null;
   const explorer = trustedExplorerLink(catalog, item.chainId, item.txHash, item.explorerLink);
+  const funds = fundsWords(item, { facts: catalog, addressOn: (chainId) => book.byChain[chainId] ?? null });
 
   const poll = async (kind: 'retry' | 'check') => {
     setBusy(kind);
@@ -239,9 +294,18 @@ function ActivityDetail({ id }: { id: string }) {
           <TimingText item={item} now={now} />
         </p>
         {item.state && (
-          <p class="courier-muted courier-small-text">
-            Service state: {serviceStateWords(item.state)} (<code>{item.state}</code>)
+          <p class="courier-muted courier-small-text" data-testid="service-state">
+            Service state: {serviceStateWords(item.state)}
           </p>
+        )}
+        {/* the raw id in a details line (with a problem, it is in the problem's Details) */}
+        {item.state && !problem && (
+          <details class="courier-details">
+            <summary>Details</summary>
+            <p class="courier-small-text">
+              Service state <RawId id={item.state} testId="service-state-id" />
+            </p>
+          </details>
         )}
         <p class="courier-small-text">
           {chainLabel(catalog, item.chainId)} ·{' '}
@@ -259,15 +323,44 @@ function ActivityDetail({ id }: { id: string }) {
       </div>
 
       {problem && (
-        <div class={item.outcome === 'failure' || item.outcome === 'abandoned' ? 'courier-error' : 'courier-warning'} role="alert" data-testid="activity-problem">
-          <p>{problem}</p>
-          {/* The API's words, as text and under its name: never Courier's sentence, never markup. */}
-          {apiSays && (
-            <p class="courier-small-text" data-testid="api-says">
-              {API_SAYS}
-              <q data-testid="api-message">{apiSays}</q>
-            </p>
+        <div class={funds && item.outcome !== 'expired' ? 'courier-error' : 'courier-warning'} role="alert" data-testid="activity-problem" data-action={funds?.action ?? ''}>
+          {/* where the money is, in Courier's words, first; then what to do */}
+          <p data-testid="funds-words">{funds ? funds.sentence : problem}</p>
+          {funds && (
+            <div class="courier-actions">
+              {funds.action === 'rebuild' && item.route && (
+                <button type="button" class="courier-button" data-variant="primary" onClick={() => rebuild(item, resolve)}>
+                  Rebuild with a fresh quote
+                </button>
+              )}
+              {funds.action === 'retry' && canRetry(item) && (
+                <button type="button" class="courier-button" data-variant="primary" onClick={() => void poll('retry')} disabled={busy !== null}>
+                  Retry
+                </button>
+              )}
+              {explorer && (
+                <ExternalLink href={explorer} label={`Open in explorer: transaction ${shortHash(item.txHash)}`}>
+                  Open in explorer
+                </ExternalLink>
+              )}
+            </div>
           )}
+          {/* the chain's and the API's own words only under Details: as text, under the API's name */}
+          <details class="courier-details" data-testid="problem-details">
+            <summary>Details</summary>
+            {funds && <p class="courier-small-text">{problem}</p>}
+            {item.state && (
+              <p class="courier-small-text">
+                Service state <RawId id={item.state} testId="service-state-id" />
+              </p>
+            )}
+            {apiSays && (
+              <p class="courier-small-text" data-testid="api-says">
+                {API_SAYS}
+                <q data-testid="api-message">{apiSays}</q>
+              </p>
+            )}
+          </details>
         </div>
       )}
 
@@ -307,16 +400,25 @@ function ActivityDetail({ id }: { id: string }) {
                       <span class="courier-hop-state" data-testid="hop-words">
                         {hop.state ? hopStateWords(hop, words) : HOP_OUTCOME_WORDS[shownHopOutcome(hop, item.outcome)]}
                       </span>
-                      {hop.state && <span class="courier-muted"> ({hop.state})</span>}
                       {blocking && <span class="courier-late" data-testid="hop-blocking"> · {blockingWords(hop, words)}</span>}
                     </p>
                     <HopTxs hop={hop} catalog={catalog} />
                     {hop.link && <BridgeTracker kind={hop.kind} link={hop.link} />}
-                    {hop.error && (
-                      <p class="courier-problem" data-testid="hop-api-says">
-                        {API_SAYS}
-                        <q>{hop.error}</q>
-                      </p>
+                    {(hop.state || hop.error) && (
+                      <details class="courier-details">
+                        <summary>Details</summary>
+                        {hop.state && (
+                          <p class="courier-small-text">
+                            State <RawId id={hop.state} testId="hop-state-id" />
+                          </p>
+                        )}
+                        {hop.error && (
+                          <p class="courier-problem" data-testid="hop-api-says">
+                            {API_SAYS}
+                            <q>{hop.error}</q>
+                          </p>
+                        )}
+                      </details>
                     )}
                   </li>
                 );
@@ -328,7 +430,7 @@ function ActivityDetail({ id }: { id: string }) {
 
       {actionError && <ErrorBox error={actionError} />}
       <div class="courier-actions">
-        {canRetry(item) && (
+        {canRetry(item) && funds?.action !== 'retry' && (
           <button type="button" class="courier-button" onClick={() => void poll('retry')} disabled={busy !== null}>
             Retry tracking
           </button>

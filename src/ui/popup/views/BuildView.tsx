@@ -23,8 +23,24 @@ import { msgsRequestFor } from '../../../api/msgs-request';
 import { blockingFindings, verifyMsgs, verifyOptionsFor } from '../../../verify';
 import { VerifyVerdict } from '../../components/VerifyVerdict';
 import { currentBaseUrl } from '../../state/runtime';
+import { operationBridge, operationWrapper } from '../../../routes/operation';
+import { amountInToken, nativeTokenOf } from '../../../words/amounts';
+import { approvalWords } from '../../../words/approvals';
 
 const STALE_MS = 2 * 60_000;
+
+/** The bridges the route's operations of transaction `index` cross. */
+function bridgesInTx(operations: readonly unknown[], index: number): string[] {
+  const found: string[] = [];
+  for (const op of operations) {
+    const txIndex = (op as { tx_index?: unknown }).tx_index;
+    const wrapper = operationWrapper(op);
+    if (!wrapper || (typeof txIndex === 'number' && txIndex !== index)) continue;
+    const bridge = operationBridge(wrapper.kind, wrapper.body);
+    if (bridge !== null) found.push(bridge);
+  }
+  return found;
+}
 const KIND_WORDS: Record<SignableTx['kind'], string> = {
   cosmos_tx: 'Cosmos transaction',
   multi_chain_msg: 'Cosmos message',
@@ -34,7 +50,8 @@ const KIND_WORDS: Record<SignableTx['kind'], string> = {
 };
 
 /** `locked`: Courier found problems the user has not accepted yet, so nothing can be copied or submitted. */
-function TxCard({ tx, total, catalog, locked }: { tx: SignableTx; total: number; catalog: Catalog | null; locked: boolean }) {
+/** `bridges`: the bridge ids the route's operations in this transaction cross (names an approval's spender). */
+function TxCard({ tx, total, catalog, locked, bridges }: { tx: SignableTx; total: number; catalog: Catalog | null; locked: boolean; bridges: readonly string[] }) {
   const chain = tx.chainId ? (catalog?.chainName(tx.chainId) ?? tx.chainId) : 'unknown chain';
   const titleId = `tx-${tx.index}-title`;
   // An EVM wallet broadcasts what it signs: the user comes back with a hash to track.
@@ -82,8 +99,16 @@ function TxCard({ tx, total, catalog, locked }: { tx: SignableTx; total: number;
               <p class="courier-error-title">ERC-20 approvals to sign first</p>
               <ul>
                 {tx.evm.approvals.map((a, i) => (
-                  <li key={i}>
-                    Allow <code>{a.spender}</code> to spend {a.amount} of token <code>{a.tokenContract}</code>
+                  // the raw spender, token and base units stay readable: in the attributes and the details line
+                  <li key={i} data-testid="erc20-approval" data-spender={a.spender} data-token={a.tokenContract} data-amount={a.amount}>
+                    {approvalWords(a, tx.chainId, catalog, bridges)}
+                    <details class="courier-details">
+                      <summary>Details</summary>
+                      <p class="courier-small-text">
+                        Spender <code class="courier-raw-id">{a.spender}</code>, token <code class="courier-raw-id">{a.tokenContract}</code>, amount{' '}
+                        <code class="courier-raw-id">{a.amount}</code> (base units)
+                      </p>
+                    </details>
                   </li>
                 ))}
               </ul>
@@ -95,7 +120,13 @@ function TxCard({ tx, total, catalog, locked }: { tx: SignableTx; total: number;
                 <code>{tx.evm.to}</code>
               </Row>
             )}
-            {tx.evm.value && <Row term="Value (wei)">{tx.evm.value}</Row>}
+            {tx.evm.value && (
+              <Row term="Value">
+                <span data-testid="tx-value" data-base-units={tx.evm.value}>
+                  {amountInToken(tx.evm.value, nativeTokenOf(catalog, tx.chainId), { exact: true }) ?? `${tx.evm.value} (base units of the chain’s token)`}
+                </span>
+              </Row>
+            )}
           </dl>
           {tx.evm.data && <CodeBlock text={tx.evm.data} label="Call data" />}
         </>
@@ -330,7 +361,7 @@ export default function BuildView() {
           <FeeList fees={fees} resolve={resolve} />
           {txs.length > 1 && <p class="courier-note">Sign and submit them in order: each one starts where the previous one ends.</p>}
           {txs.map((tx) => (
-            <TxCard key={tx.index} tx={tx} total={txs.length} catalog={catalog} locked={locked} />
+            <TxCard key={tx.index} tx={tx} total={txs.length} catalog={catalog} locked={locked} bridges={route ? bridgesInTx(route.operations, tx.index) : []} />
           ))}
         </div>
       )}

@@ -15,6 +15,7 @@ import { BRIDGE_IDS, BRIDGE_NAMES, formKinds, SLIPPAGE_PRESETS, type AssetRef, t
 import { useCatalog } from '../../state/catalog';
 import { quoteRunner } from '../../state/runtime';
 import { displayAmount } from '../../shared/format';
+import { minimumWords } from '../../../words/minimum';
 import { lazyComponent } from '../../shared/lazy';
 import { useStore } from '../../shared/store';
 
@@ -38,13 +39,17 @@ function useSourceBalance(source: AssetRef | null) {
   return lookup?.status === 'ready' && lookup.entry ? (lookup.entry.amount ?? null) : null;
 }
 
-/** The service's minimum in the source asset's units, when it named the source denom (or no unit) in base units. */
+/** The service's minimum, in the token sent when it can be ("at least 0.410412 USDC"), with a button that sends it. */
 function MinimumLine({ minimum, source }: { minimum: { amount: string; unit: string | null }; source: AssetRef | null }) {
-  const inBaseUnits = /^[0-9]+$/.test(minimum.amount) && source !== null && source.decimals !== null && minimum.unit === source.denom;
-  if (!inBaseUnits || !source) return null;
+  const { words, display } = minimumWords(minimum, source);
   return (
-    <p data-testid="quote-minimum">
-      Minimum to send: {displayAmount(minimum.amount, source.decimals, source.symbol, source.denom)}
+    <p data-testid="quote-minimum" data-amount={minimum.amount} data-unit={minimum.unit ?? ''}>
+      Send {words}.{' '}
+      {display !== null && (
+        <button type="button" class="courier-button" data-testid="use-minimum" onClick={() => update({ amount: display, direction: 'in' })}>
+          Use {display} {source!.symbol}
+        </button>
+      )}
     </p>
   );
 }
