@@ -1,9 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { withScratchTree } from '../support/scratch-tree';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BRIDGE_IDS as API_BRIDGE_IDS } from '../../src/api/bridge-ids';
+import { BRIDGE_IDS as SERVICE_BRIDGE_IDS } from '../../src/service/bridges/types';
 import {
   type BoundaryReport,
   type BoundaryRule,
@@ -55,6 +58,26 @@ describe('import circles (issue #28)', () => {
   it('src/verify/ has no import circle', () => {
     const cycles = findImportCycles({ root: repoRoot, dirs: ['src/verify'] });
     expect(cycles, `\n${formatCycles(cycles)}\n`).toEqual([]);
+  });
+});
+
+describe('BRIDGE_IDS is written once (issue #28)', () => {
+  it('one declaration in src/, in src/api/bridge-ids.ts, which the service re-exports', () => {
+    const declaredIn: string[] = [];
+    const files = readdirSync(path.join(repoRoot, 'src'), { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f));
+    for (const file of files) {
+      const text = readFileSync(path.join(repoRoot, 'src', file), 'utf8');
+      if (!text.includes('BRIDGE_IDS')) continue;
+      const visit = (node: ts.Node): void => {
+        if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === 'BRIDGE_IDS') {
+          declaredIn.push(`src/${file.split(path.sep).join('/')}`);
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true));
+    }
+    expect(declaredIn).toEqual(['src/api/bridge-ids.ts']);
+    expect(SERVICE_BRIDGE_IDS).toBe(API_BRIDGE_IDS);
   });
 });
 
