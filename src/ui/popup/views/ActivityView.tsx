@@ -32,7 +32,7 @@ import type { UiError } from '../../shared/errors';
 import { displayAmount, formatAgo, formatDuration, shortHash } from '../../shared/format';
 import { useStore } from '../../shared/store';
 import { navigate } from '../routes';
-import type { ViewProps } from '../Shell';
+import type { ViewProps } from '../view-props';
 
 function useNow(active: boolean): number {
   const [now, setNow] = useState(Date.now());
