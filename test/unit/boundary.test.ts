@@ -44,7 +44,6 @@ const KNOWN_CIRCLES: readonly (readonly string[])[] = [
     'src/api/schemas/status.ts',
     'src/api/schemas/txs.ts',
   ],
-  ['src/background/api-proxy.ts', 'src/background/protocol-error.ts', 'src/background/protocol.ts', 'src/background/storage/budget.ts'],
   ['src/chains/catalog/catalog.ts', 'src/chains/catalog/schema.ts', 'src/chains/explorer.ts'],
 ];
 
