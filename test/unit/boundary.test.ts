@@ -44,7 +44,6 @@ const KNOWN_CIRCLES: readonly (readonly string[])[] = [
     'src/api/schemas/status.ts',
     'src/api/schemas/txs.ts',
   ],
-  ['src/chains/catalog/catalog.ts', 'src/chains/catalog/schema.ts', 'src/chains/explorer.ts'],
 ];
 
 describe('import circles (issue #28)', () => {
