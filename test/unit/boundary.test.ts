@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRIDGE_IDS as API_BRIDGE_IDS } from '../../src/api/bridge-ids';
+import { BRIDGE_TYPES } from '../../src/api/schemas/enums';
 import { BRIDGE_IDS as SERVICE_BRIDGE_IDS } from '../../src/service/bridges/types';
 import {
   type BoundaryReport,
@@ -59,22 +60,25 @@ describe('import circles (issue #28)', () => {
 });
 
 describe('BRIDGE_IDS is written once (issue #28)', () => {
-  it('one declaration in src/, in src/api/bridge-ids.ts, which the service re-exports', () => {
-    const declaredIn: string[] = [];
+  it('one list of the bridge ids in src/, in src/api/bridge-ids.ts; the zod enum and the service take it from there', () => {
+    const writtenIn: string[] = [];
     const files = readdirSync(path.join(repoRoot, 'src'), { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f));
     for (const file of files) {
       const text = readFileSync(path.join(repoRoot, 'src', file), 'utf8');
-      if (!text.includes('BRIDGE_IDS')) continue;
+      if (!text.includes('LAYER_ZERO')) continue;
+      // an array literal naming every bridge id is the list written out again
       const visit = (node: ts.Node): void => {
-        if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === 'BRIDGE_IDS') {
-          declaredIn.push(`src/${file.split(path.sep).join('/')}`);
+        if (ts.isArrayLiteralExpression(node)) {
+          const names = new Set(node.elements.filter(ts.isStringLiteral).map((e) => e.text));
+          if (API_BRIDGE_IDS.every((id) => names.has(id))) writtenIn.push(`src/${file.split(path.sep).join('/')}`);
         }
         ts.forEachChild(node, visit);
       };
       visit(ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true));
     }
-    expect(declaredIn).toEqual(['src/api/bridge-ids.ts']);
+    expect(writtenIn).toEqual(['src/api/bridge-ids.ts']);
     expect(SERVICE_BRIDGE_IDS).toBe(API_BRIDGE_IDS);
+    expect(BRIDGE_TYPES).toBe(API_BRIDGE_IDS);
   });
 });
 
