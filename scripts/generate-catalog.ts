@@ -28,7 +28,7 @@ import {
   denomKey,
   parseCatalogFile,
 } from '../src/chains/catalog/schema';
-import { isExplorerTxTemplate } from '../src/chains/explorer';
+import { isExplorerTxTemplate } from '../src/chains/explorer-template';
 import { buildWorld, type World } from '../src/service/world';
 
 /** Where chain-registry's images live; stripped from logo URLs to keep the file small. */

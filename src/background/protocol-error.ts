@@ -1,4 +1,4 @@
-import type { ProtocolErrorBody } from './protocol';
+import type { ProtocolErrorBody } from './protocol-error-body';
 
 /** An error a handler throws on purpose; its code and message reach the caller unchanged. */
 export class ProtocolError extends Error {

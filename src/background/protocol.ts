@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Route, RouteRequest, SubmitRequest, TrackRequest } from '../api';
 import { ApiCallParams, ApiCancelParams, ApiCancelResult } from './api-proxy';
 import { DirectorySnapshot } from './directory/schema';
+import { ProtocolErrorBody } from './protocol-error-body';
 import { SetKeyParams, SettingsUpdate, SettingsView } from './settings-schema';
 import { StorageUsage } from './storage/budget';
 import { AssetHint, TrackedTx } from './tracker/model';
@@ -161,17 +162,6 @@ export const RequestEnvelope = z.object({
   params: z.unknown().optional(),
 });
 export type RequestEnvelope = z.infer<typeof RequestEnvelope>;
-
-export const ProtocolErrorBody = z.object({
-  /**
-   * Machine-readable: `bad-request`, `unknown-method`, `forbidden`, `internal`, or a domain code
-   * such as `api` or `cancelled` (a `courier:api` call its page cancelled).
-   */
-  code: z.string(),
-  message: z.string(),
-  data: z.unknown().optional(),
-});
-export type ProtocolErrorBody = z.infer<typeof ProtocolErrorBody>;
 
 export const ResponseEnvelope = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), result: z.unknown() }),

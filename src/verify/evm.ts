@@ -4,11 +4,11 @@
  * the route's amount to the caller, and every ERC-20 approval must go to that contract for no
  * more than the call pulls. Stargate pools and LayerZero OFTs are checked in bridges/.
  */
-import { CALL_CONTRACT_WITH_TOKEN, DEPOSIT_FOR_BURN, SEND_TOKEN, abiFunctionWithSignature, decodeCall, selectorOf, type AbiFunction, type AbiValue } from './abi';
+import { CALL_CONTRACT_WITH_TOKEN, DEPOSIT_FOR_BURN, SEND_TOKEN, abiFunctionWithSignature, decodeCall, selectorOf } from './abi';
 import type { Checker } from './context';
 import { AXELAR_CHAIN_ID, AXELAR_GATEWAYS, CCTP_TOKEN_MESSENGERS, sameAddress } from './contracts';
-import { arrive, checkCctpDestination, uintOf } from './cosmos';
-import type { Step } from './route';
+import { arrive } from './memo';
+import { checkApprovals, checkCctpDestination, decodeKnown, uintOf, unreadable, type EvmBridgeCall, type EvmTxIn } from './readers';
 import { axelarHandlerCall } from './bridges/axelar-evm';
 import { cctpRelayerCall, cctpV2Call } from './bridges/cctp-evm';
 import { goFastCall } from './bridges/go-fast';
@@ -16,16 +16,6 @@ import { eurekaCall } from './bridges/eureka';
 import { hyperlaneCall } from './bridges/hyperlane';
 import { checkLayerZeroTx } from './bridges/layerzero';
 import { checkStargateTx } from './bridges/stargate';
-
-type Obj = Record<string, unknown>;
-
-export interface EvmTxIn {
-  chain_id?: unknown;
-  to?: unknown;
-  value?: unknown;
-  data?: unknown;
-  required_erc20_approvals?: unknown;
-}
 
 /**
  * Calls that move the signer's tokens or let someone else move them, by selector: ERC-20's own,
@@ -56,15 +46,6 @@ const isNativeDenom = (denom: string | undefined): boolean =>
 
 /** Version prefix of a GMP payload that carries an ICS-20 memo for the Cosmos chain it lands on. */
 const COSMOS_PAYLOAD_VERSION = [0, 0, 0, 1];
-
-/**
- * What a bridge decoder (src/verify/bridges/) makes of a call to its own contract: the step it
- * serves, what it pulls from the signer (the approvals' bound) and the native value it may
- * carry; 'reported' when the call could not be read or is the wrong function (already
- * reported). A decoder returns undefined for a call that is not to its contract.
- */
-export type EvmBridgeCall = { step: Step; pulled: bigint | undefined; valueAllowed: bigint } | 'reported';
-export type EvmBridgeDecoder = (c: Checker, chainId: string, to: string | undefined, data: string) => EvmBridgeCall | undefined;
 
 const bridgeCall = (c: Checker, chainId: string, to: string | undefined, data: string): EvmBridgeCall | undefined =>
   [cctpRelayerCall, cctpV2Call, axelarHandlerCall, goFastCall, eurekaCall, hyperlaneCall].reduce<EvmBridgeCall | undefined>((found, decode) => found ?? decode(c, chainId, to, data), undefined);
@@ -165,39 +146,4 @@ function nativeValueAllowed(c: Checker, chainId: string): bigint {
     if (step.feeAmount !== undefined && (isNativeDenom(step.feeDenom) || (step.feeDenom !== undefined && step.feeDenom !== step.denomIn))) allowed += step.feeAmount;
   }
   return allowed;
-}
-
-export function checkApprovals(c: Checker, chainId: string, to: string, step: { denomIn?: string; index: number } | undefined, pulled: bigint | undefined, value: unknown): void {
-  const approvals = Array.isArray(value) ? (value as Obj[]) : [];
-  for (const a of approvals) {
-    const spender = typeof a?.spender === 'string' ? a.spender : undefined;
-    const token = typeof a?.token_contract === 'string' ? a.token_contract : undefined;
-    const amount = uintOf(a?.amount);
-    if (!sameAddress(spender, to)) {
-      c.report('message_type', `an ERC-20 approval on ${chainId} lets ${spender ?? '(none)'} spend your tokens, a spender the route does not use`);
-      continue;
-    }
-    if (step?.denomIn !== undefined && !sameAddress(token, step.denomIn)) {
-      c.report('denom', `an ERC-20 approval is for token ${token ?? '(none)'}, but operation ${step.index} uses ${step.denomIn}`);
-    }
-    if (amount === undefined) c.report('message_type', `an ERC-20 approval's amount ${String(a?.amount)} is not a whole number`);
-    else if (pulled !== undefined && amount > pulled) {
-      c.report('message_type', `an ERC-20 approval lets ${spender} spend ${amount}, more than the ${pulled} the transaction needs`);
-    }
-  }
-}
-
-/** Calldata of the one function that contract is called with here: another function is unexplained, a broken layout unreadable. */
-export function decodeKnown(c: Checker, fn: AbiFunction, to: string, data: string): AbiValue[] | undefined {
-  if (selectorOf(data) !== fn.selector) {
-    c.report('message_type', `the call to ${to} is not ${fn.name} (selector 0x${selectorOf(data) ?? '?'}), which the route's operation needs`);
-    return undefined;
-  }
-  const args = decodeCall(fn, data);
-  if (!args) unreadable(c, to, data);
-  return args;
-}
-
-export function unreadable(c: Checker, to: string | undefined, data: string): void {
-  c.report('unverified', `the calldata to ${to ?? '(no contract)'} (selector 0x${selectorOf(data) ?? '?'}) could not be decoded`);
 }

@@ -13,7 +13,8 @@ import { MsgExecuteContract } from 'cosmjs-types/cosmwasm/wasm/v1/tx';
 import { MsgTransfer } from 'cosmjs-types/ibc/applications/transfer/v1/tx';
 import { TYPE_MSG_REMOTE_TRANSFER } from './bridges/hyperlane';
 import { OPINIT_TYPE_URLS } from './bridges/opinit';
-import { TYPE_URLS, parseJsonExact } from './cosmos';
+import { parseJsonExact } from './cosmos';
+import { TYPE_URLS } from './readers';
 
 type Obj = Record<string, unknown>;
 

@@ -19,9 +19,10 @@
  */
 import { Checker, type Affiliate, type PostRoute, type Route } from './context';
 import { checkCosmosTx, type CosmosMsgIn } from './cosmos';
-import { checkEvmTx, type EvmTxIn } from './evm';
+import { checkEvmTx } from './evm';
 import { checkSvmTx } from './bridges/cctp-svm';
 import type { Finding } from './findings';
+import type { EvmTxIn } from './readers';
 import { verifyRoute, type RouteAsked } from './request';
 import { routeChains, toSteps } from './route';
 

@@ -266,6 +266,44 @@ function isInside(file: string, dir: string): boolean {
   return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
+/**
+ * Where a project-local specifier points (not necessarily an existing file): relative paths,
+ * the aliases (longest first), Vite's root-relative `/…`, and bare `src/…` / `entrypoints/…`.
+ * Undefined for a package.
+ */
+function specifierResolver(root: string, aliasMap: Record<string, string>): (from: string, specifier: string) => string | undefined {
+  const at = (dir: string): string => path.resolve(root, dir);
+  const aliases = Object.entries(aliasMap).sort(([a], [b]) => b.length - a.length);
+  return (from, specifier) => {
+    const bare = stripQuery(specifier);
+    if (bare.startsWith('./') || bare.startsWith('../') || bare === '.' || bare === '..') {
+      return path.resolve(path.dirname(from), bare);
+    }
+    for (const [alias, target] of aliases) {
+      if (bare === alias) return at(target);
+      if (bare.startsWith(`${alias}/`)) return path.resolve(at(target), bare.slice(alias.length + 1));
+    }
+    if (bare.startsWith('/')) return isInside(bare, root) ? bare : path.join(root, bare); // Vite: root-relative
+    if (/^(src|entrypoints)\//.test(bare)) return at(bare);
+    return undefined; // a package
+  };
+}
+
+/** The known file a resolved path names, trying the extensions a bundler would. */
+function pickSourceFile<T>(target: string, known: ReadonlyMap<string, T>): T | undefined {
+  const stem = target.replace(/\.[mc]?jsx?$/, '');
+  const candidates = [
+    target,
+    ...SOURCE_EXTENSIONS.map((ext) => stem + ext),
+    ...SOURCE_EXTENSIONS.map((ext) => path.join(target, `index${ext}`)),
+  ];
+  for (const candidate of candidates) {
+    const file = known.get(candidate);
+    if (file) return file;
+  }
+  return undefined;
+}
+
 interface ScannedFile {
   absolute: string;
   relative: string;
@@ -279,7 +317,7 @@ export function checkImportBoundary(config: BoundaryConfig): BoundaryReport {
   const at = (dir: string): string => path.resolve(root, dir);
   const serviceDir = at(config.serviceDir ?? DEFAULTS.serviceDir);
   const extensionOnlyDirs = (config.extensionOnlyDirs ?? DEFAULTS.extensionOnlyDirs).map(at);
-  const aliases = Object.entries(config.aliases ?? DEFAULTS.aliases).sort(([a], [b]) => b.length - a.length);
+  const aliases = config.aliases ?? DEFAULTS.aliases;
   const toRelative = (file: string): string => path.relative(root, file).split(path.sep).join('/');
 
   const absoluteFiles = [
@@ -318,35 +356,8 @@ export function checkImportBoundary(config: BoundaryConfig): BoundaryReport {
     });
   }
 
-  /** The path a project-local specifier points at (not necessarily an existing file). */
-  const resolveSpecifier = (from: string, specifier: string): string | undefined => {
-    const bare = stripQuery(specifier);
-    if (bare.startsWith('./') || bare.startsWith('../') || bare === '.' || bare === '..') {
-      return path.resolve(path.dirname(from), bare);
-    }
-    for (const [alias, target] of aliases) {
-      if (bare === alias) return at(target);
-      if (bare.startsWith(`${alias}/`)) return path.resolve(at(target), bare.slice(alias.length + 1));
-    }
-    if (bare.startsWith('/')) return isInside(bare, root) ? bare : path.join(root, bare); // Vite: root-relative
-    if (/^(src|entrypoints)\//.test(bare)) return at(bare);
-    return undefined; // a package
-  };
-
-  /** The scanned file a resolved path names, trying the extensions a bundler would. */
-  const toScannedFile = (target: string): ScannedFile | undefined => {
-    const stem = target.replace(/\.[mc]?jsx?$/, '');
-    const candidates = [
-      target,
-      ...SOURCE_EXTENSIONS.map((ext) => stem + ext),
-      ...SOURCE_EXTENSIONS.map((ext) => path.join(target, `index${ext}`)),
-    ];
-    for (const candidate of candidates) {
-      const file = scanned.get(candidate);
-      if (file) return file;
-    }
-    return undefined;
-  };
+  const resolveSpecifier = specifierResolver(root, aliases);
+  const toScannedFile = (target: string): ScannedFile | undefined => pickSourceFile(target, scanned);
 
   const violations: BoundaryViolation[] = [];
   const report = (rule: BoundaryRule, file: ScannedFile, where: { line: number; column: number }, message: string): void => {
@@ -423,4 +434,140 @@ export function checkImportBoundary(config: BoundaryConfig): BoundaryReport {
 /** One line per violation, `file:line:column [rule] message`, for a failing assertion. */
 export function formatViolations(violations: readonly BoundaryViolation[]): string {
   return violations.map((v) => `${v.file}:${v.line}:${v.column} [${v.rule}] ${v.message}`).join('\n');
+}
+
+// ── Import circles ──────────────────────────────────────────────────────────────────────────────
+
+export interface CycleConfig {
+  /** The project root; every other path here is relative to it. */
+  root: string;
+  /** Directories whose files make up the graph; an import of a file outside them is not followed. */
+  dirs: string[];
+  /** Directories inside `dirs` left out of the graph (their files are neither scanned nor followed). */
+  exclude?: string[];
+  /** Path aliases mapped to root-relative directories (WXT's by default). */
+  aliases?: Record<string, string>;
+}
+
+export interface ImportCycle {
+  /** The files of one strongly connected component of the import graph, relative to the root, sorted. */
+  files: string[];
+  /** One closed walk through it, from its first file back to that file: `a → b → a`. */
+  path: string[];
+}
+
+/**
+ * The import circles among the files under `dirs`: every strongly connected component with more
+ * than one file, or one file that imports itself. Every module reference counts, type-only ones
+ * too: a circle of types still ties the files' meanings together, whatever the bundler erases.
+ * Biggest component first.
+ */
+export function findImportCycles(config: CycleConfig): ImportCycle[] {
+  const root = path.resolve(config.root);
+  const excluded = (config.exclude ?? []).map((dir) => path.resolve(root, dir));
+  const toRelative = (file: string): string => path.relative(root, file).split(path.sep).join('/');
+  const files = [...new Set(config.dirs.flatMap((dir) => listSourceFiles(path.resolve(root, dir))))]
+    .filter((file) => !excluded.some((dir) => isInside(file, dir)))
+    .sort();
+  const known = new Map(files.map((file) => [file, file]));
+  const resolveSpecifier = specifierResolver(root, config.aliases ?? DEFAULTS.aliases);
+
+  const edges = new Map<string, string[]>();
+  for (const file of files) {
+    const targets = new Set<string>();
+    for (const ref of collectModuleReferences(parse(file, readFileSync(file, 'utf8')))) {
+      const target = resolveSpecifier(file, ref.specifier);
+      const hit = target === undefined ? undefined : pickSourceFile(target, known);
+      if (hit !== undefined) targets.add(hit);
+    }
+    edges.set(file, [...targets].sort());
+  }
+
+  const cycles = stronglyConnected(files, (file) => edges.get(file) ?? [])
+    .filter((component) => component.length > 1 || (edges.get(component[0]!) ?? []).includes(component[0]!))
+    .map((component) => {
+      const members = [...component].sort();
+      return { files: members.map(toRelative), path: closedWalk(members[0]!, new Set(members), edges).map(toRelative) };
+    });
+  return cycles.sort((a, b) => b.files.length - a.files.length || a.files[0]!.localeCompare(b.files[0]!));
+}
+
+/** Tarjan's algorithm, iterative so a long import chain cannot overflow the stack. */
+function stronglyConnected(nodes: readonly string[], next: (node: string) => readonly string[]): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const components: string[][] = [];
+  let counter = 0;
+
+  for (const start of nodes) {
+    if (index.has(start)) continue;
+    // Each frame: a node and how many of its successors have been looked at.
+    const frames: Array<{ node: string; seen: number }> = [{ node: start, seen: 0 }];
+    index.set(start, counter);
+    low.set(start, counter++);
+    stack.push(start);
+    onStack.add(start);
+    while (frames.length > 0) {
+      const frame = frames[frames.length - 1]!;
+      const successors = next(frame.node);
+      if (frame.seen < successors.length) {
+        const to = successors[frame.seen++]!;
+        if (!index.has(to)) {
+          index.set(to, counter);
+          low.set(to, counter++);
+          stack.push(to);
+          onStack.add(to);
+          frames.push({ node: to, seen: 0 });
+        } else if (onStack.has(to)) {
+          low.set(frame.node, Math.min(low.get(frame.node)!, index.get(to)!));
+        }
+        continue;
+      }
+      frames.pop();
+      const parent = frames[frames.length - 1];
+      if (parent) low.set(parent.node, Math.min(low.get(parent.node)!, low.get(frame.node)!));
+      if (low.get(frame.node) === index.get(frame.node)) {
+        const component: string[] = [];
+        let member: string;
+        do {
+          member = stack.pop()!;
+          onStack.delete(member);
+          component.push(member);
+        } while (member !== frame.node);
+        components.push(component);
+      }
+    }
+  }
+  return components;
+}
+
+/** A shortest walk from `start` back to itself inside one component (breadth first). */
+function closedWalk(start: string, members: ReadonlySet<string>, edges: ReadonlyMap<string, readonly string[]>): string[] {
+  const cameFrom = new Map<string, string>();
+  const queue = [start];
+  for (let i = 0; i < queue.length; i++) {
+    const node = queue[i]!;
+    for (const to of edges.get(node) ?? []) {
+      if (!members.has(to)) continue;
+      if (to === start) {
+        const walk: string[] = [];
+        for (let at: string | undefined = node; at !== undefined && at !== start; at = cameFrom.get(at)) walk.unshift(at);
+        return [start, ...walk, start];
+      }
+      if (!cameFrom.has(to)) {
+        cameFrom.set(to, node);
+        queue.push(to);
+      }
+    }
+  }
+  return [start];
+}
+
+/** One line per circle: its size, its files, and one walk around it. */
+export function formatCycles(cycles: readonly ImportCycle[]): string {
+  return cycles
+    .map((cycle) => `${cycle.files.length} files: ${cycle.files.join(', ')}\n  e.g. ${cycle.path.join(' → ')}`)
+    .join('\n');
 }

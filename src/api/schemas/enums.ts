@@ -5,9 +5,11 @@
  * type `KnownX` (the literals only).
  */
 import type { z } from 'zod';
+import { BRIDGE_IDS } from '../bridge-ids';
 import { openEnum } from './primitives';
 
-export const BRIDGE_TYPES = ['IBC', 'AXELAR', 'CCTP', 'HYPERLANE', 'OPINIT', 'GO_FAST', 'STARGATE', 'LAYER_ZERO', 'EUREKA'] as const;
+// Written once, in ../bridge-ids.ts (plain constants the popup's first render loads without zod).
+export const BRIDGE_TYPES = BRIDGE_IDS;
 export const BridgeType = openEnum(BRIDGE_TYPES);
 export type BridgeType = z.infer<typeof BridgeType>;
 export type KnownBridgeType = (typeof BRIDGE_TYPES)[number];

@@ -19,7 +19,7 @@
  */
 import { z } from 'zod';
 import { MAX_DECIMALS } from '../amounts';
-import { isExplorerTxTemplate } from '../explorer';
+import { isExplorerTxTemplate } from '../explorer-template';
 
 /** Version of this layout; bump it on any change a previous loader would misread. */
 export const CATALOG_FORMAT = 1;

@@ -28,9 +28,10 @@ import type { Leg as PlannerLeg, Position, TransferLeg } from '../planner/types'
 import type { PacketRecord } from '../chains/ics20';
 import type { Built, StatusSource } from '../status/legs';
 import type { World } from '../world';
+import { BRIDGE_IDS } from '../../api/bridge-ids';
 
-/** The API's bridge ids (openapi BridgeType), in the spec's order. */
-export const BRIDGE_IDS = ['IBC', 'AXELAR', 'CCTP', 'HYPERLANE', 'OPINIT', 'GO_FAST', 'STARGATE', 'LAYER_ZERO', 'EUREKA'] as const;
+/** The API's bridge ids (openapi BridgeType), in the spec's order: written once, in src/api/, which the service may load. */
+export { BRIDGE_IDS };
 export type BridgeId = (typeof BRIDGE_IDS)[number];
 
 type Body = Record<string, unknown>;

@@ -10,11 +10,9 @@ import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { UI_KEYS, type BootData } from '../state/keys';
 import * as app from './app';
 import { DEFAULT_ROUTE, formatRoute, parseHash, sectionOf, useHashRoute, type AppRoute, type RouteName, type Section } from './routes';
+import type { ViewProps } from './view-props';
 import QuoteView from './views/QuoteView';
 
-export interface ViewProps {
-  route: AppRoute;
-}
 type ViewModule = { default: ComponentType<ViewProps> };
 type ShownView = { name: RouteName; Component: ComponentType<ViewProps> };
 

@@ -19,13 +19,13 @@
  * deployment writes, followed like any memo. Toward an EVM chain the contract is the routing
  * API's handler there and its payload names the receiver (axelar-gmp.ts). The gas payment is at
  * most the route's Axelar fee; `symbol` is not mapped to a token here: what the call may pull is
- * bounded by the approvals, which name the route's token (evm.ts checkApprovals).
+ * bounded by the approvals, which name the route's token (readers.ts checkApprovals).
  */
 import { abiFunction, decodeCall, selectorOf } from '../abi';
 import type { Checker } from '../context';
 import { AXELAR_CHAIN_ID } from '../contracts';
-import { arrive } from '../cosmos';
-import { unreadable, type EvmBridgeCall } from '../evm';
+import { arrive } from '../memo';
+import { unreadable, type EvmBridgeCall } from '../readers';
 import type { Step } from '../route';
 import { checkHandlerPayload, isHandler } from './axelar-gmp';
 import { text } from './words';

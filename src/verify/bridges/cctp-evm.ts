@@ -24,8 +24,7 @@
 import { abiFunctionWithSignature, decodeCall, selectorOf, type AbiFunction } from '../abi';
 import type { Checker } from '../context';
 import { CCTP_DOMAINS, cctpRelayerContract, sameAddress } from '../contracts';
-import { checkCctpDestination, checkDestinationCaller, uintOf } from '../cosmos';
-import { decodeKnown, unreadable, type EvmBridgeCall } from '../evm';
+import { checkCctpDestination, checkDestinationCaller, decodeKnown, uintOf, unreadable, type EvmBridgeCall } from '../readers';
 import type { Step } from '../route';
 
 const U = 'uint256' as const;

@@ -22,7 +22,7 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { encodeBase58 } from '../../chains/addresses';
 import type { Checker } from '../context';
 import { CCTP_SVM_MESSAGE_TRANSMITTER, CCTP_SVM_TOKEN_MESSENGER_MINTER, SOLANA_PROGRAMS, cctpRelayerSvmAccount } from '../contracts';
-import { checkCctpDestination } from '../cosmos';
+import { checkCctpDestination } from '../readers';
 import type { Step } from '../route';
 import { decodeSvmTx, shortVec, type SvmTxParts } from '../signed-svm';
 import { text, type Obj } from './words';

@@ -14,8 +14,8 @@
 import { abiFunctionWithSignature, selectorOf } from '../abi';
 import type { Checker } from '../context';
 import { EUREKA_CLIENTS, EUREKA_ENCODING_TO_ETHEREUM, EUREKA_HANDLERS, EUREKA_RELAY_FEE_RECIPIENTS, sameAddress } from '../contracts';
-import { TYPE_URLS, arrive, uintOf, type CosmosBridgeTx } from '../cosmos';
-import { unreadable, type EvmBridgeCall } from '../evm';
+import { arrive } from '../memo';
+import { TYPE_URLS, uintOf, unreadable, type CosmosBridgeTx, type EvmBridgeCall } from '../readers';
 import type { Step } from '../route';
 import { AbiWords, obj, text, type Obj } from './words';
 

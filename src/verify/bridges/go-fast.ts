@@ -15,8 +15,8 @@ import { decodeBech32, encodeBech32 } from '../../chains/addresses';
 import { abiFunctionWithSignature } from '../abi';
 import type { Checker } from '../context';
 import { GO_FAST_DOMAINS, GO_FAST_GATEWAYS, SWAP_ENTRY_POINTS, sameAddress } from '../contracts';
-import { arrive, mintRecipientMatches, uintOf } from '../cosmos';
-import { decodeKnown, type EvmBridgeCall } from '../evm';
+import { arrive } from '../memo';
+import { decodeKnown, mintRecipientMatches, uintOf, type EvmBridgeCall } from '../readers';
 import type { Step } from '../route';
 import { hexOf, obj, text, type Obj } from './words';
 

@@ -11,8 +11,7 @@
 import { abiFunctionWithSignature } from '../abi';
 import type { Checker } from '../context';
 import { HYPERLANE_DOMAINS, HYPERLANE_WARP_ROUTERS, sameAddress } from '../contracts';
-import { mintRecipientMatches, uintOf, type CosmosBridgeTx } from '../cosmos';
-import { decodeKnown, type EvmBridgeCall } from '../evm';
+import { decodeKnown, mintRecipientMatches, uintOf, type CosmosBridgeTx, type EvmBridgeCall } from '../readers';
 import type { Step } from '../route';
 import { hexBytes, hexOf, obj, text, type Obj } from './words';
 

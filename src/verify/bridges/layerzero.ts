@@ -4,7 +4,7 @@
  */
 import type { Checker } from '../context';
 import { LAYERZERO_OFTS } from '../contracts';
-import type { EvmTxIn } from '../evm';
+import type { EvmTxIn } from '../readers';
 import { checkOftTx, type OftBridge } from './oft';
 
 const LAYERZERO: OftBridge = {

@@ -9,8 +9,7 @@
 import { abiFunctionWithSignature, selectorOf } from '../abi';
 import type { Checker } from '../context';
 import { LAYERZERO_ENDPOINT_IDS, sameAddress, type OftContract } from '../contracts';
-import { mintRecipientMatches, uintOf } from '../cosmos';
-import { checkApprovals, type EvmTxIn } from '../evm';
+import { checkApprovals, mintRecipientMatches, uintOf, type EvmTxIn } from '../readers';
 import type { Step } from '../route';
 import { AbiWords, hexOf } from './words';
 

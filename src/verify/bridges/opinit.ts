@@ -9,7 +9,7 @@ import { sha3_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { Checker } from '../context';
 import { OPINIT_BRIDGES } from '../contracts';
-import { uintOf as uint } from '../cosmos';
+import { uintOf as uint } from '../readers';
 import type { Step } from '../route';
 import { obj, text, type Obj } from './words';
 

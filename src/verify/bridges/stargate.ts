@@ -1,7 +1,7 @@
 /** Stargate v2: a taxi (or bus) `send` on the source chain's pool for the route's token. */
 import type { Checker } from '../context';
 import { STARGATE_POOLS } from '../contracts';
-import type { EvmTxIn } from '../evm';
+import type { EvmTxIn } from '../readers';
 import { checkOftTx, type OftBridge } from './oft';
 
 const STARGATE: OftBridge = {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { describeReport, generateCatalog, type GeneratedCatalog, LOGO_BASE } from '../../../scripts/generate-catalog';
 import { ASSET_FIELDS, CHAIN_FIELDS, parseCatalogFile } from '../../../src/chains/catalog/schema';
 import { createCatalog } from '../../../src/chains/catalog/catalog';
-import { isExplorerTxTemplate } from '../../../src/chains/explorer';
+import { isExplorerTxTemplate } from '../../../src/chains/explorer-template';
 import { buildWorld, CHAIN_REGISTRY_VERSION, type World } from '../../../src/service/world';
 
 const ATOM_ON_OSMOSIS = 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createCatalog } from '../../../src/chains/catalog/catalog';
-import { explorerLinkFor, explorerTxUrl, isExplorerTxTemplate } from '../../../src/chains/explorer';
+import { explorerLinkFor, explorerTxUrl } from '../../../src/chains/explorer';
+import { isExplorerTxTemplate } from '../../../src/chains/explorer-template';
 
 const HASH = 'A1B2C3D4E5F60718293A4B5C6D7E8F90A1B2C3D4E5F60718293A4B5C6D7E8F90';
 

@@ -36,7 +36,7 @@ import { RawId } from '../../components/RawId';
 import { addressBook, quoteForm } from '../../state/core-stores';
 import { fromBaseUnits } from '../../../chains/amounts';
 import { fundsWords } from '../../../words/funds';
-import type { ViewProps } from '../Shell';
+import type { ViewProps } from '../view-props';
 
 function useNow(active: boolean): number {
   const [now, setNow] = useState(Date.now());

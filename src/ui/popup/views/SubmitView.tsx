@@ -16,7 +16,7 @@ import { flow, submitForm } from '../../state/stores';
 import type { UiError } from '../../shared/errors';
 import { useStore } from '../../shared/store';
 import { navigate } from '../routes';
-import type { ViewProps } from '../Shell';
+import type { ViewProps } from '../view-props';
 import { compareSignedTx } from '../../../verify';
 
 function hint(asset: AssetRef | null): AssetHint | undefined {

@@ -1,0 +1,6 @@
+/** What the shell hands every view; a leaf, so the lazily loaded views need not import the shell. */
+import type { AppRoute } from './routes';
+
+export interface ViewProps {
+  route: AppRoute;
+}
